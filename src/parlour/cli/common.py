@@ -1,0 +1,25 @@
+"""Helpers every command shares: the console, clean failures, the database."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from sqlalchemy import Engine
+
+console = Console()
+errors = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print *message* on stderr and exit with *code* (2: bad input)."""
+    errors.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def database(url: str | None = None) -> Engine:
+    """The database (SQLite in the data directory unless *url* is given), migrated."""
+    from parlour.storage.db import open_database
+
+    return open_database(url)

@@ -1,0 +1,153 @@
+"""Entry point: ``parlour --help`` lists every command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from parlour import __version__
+from parlour.cli import groups
+from parlour.cli.common import console, fail
+
+app = typer.Typer(
+    name="parlour",
+    help="parlour: classic turn-based parlour games with exact rules and strong computer players.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(groups.play, name="play")
+app.add_typer(groups.score, name="score")
+app.add_typer(groups.arena, name="arena")
+app.add_typer(groups.solve, name="solve")
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"parlour {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """parlour: classic turn-based parlour games."""
+
+
+@app.command("games")
+def games_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """List the games with their options and computer levels."""
+    from parlour.engine.registry import specs as all_specs
+
+    specs = all_specs()
+    if as_json:
+        out = [
+            {
+                "name": s.name,
+                "title": s.title,
+                "aliases": list(s.aliases),
+                "players": [s.min_players, s.max_players],
+                "bot_levels": list(s.bot_levels),
+                "options": {
+                    n: {"default": o.default, "allowed": o.allowed(), "help": o.help}
+                    for n, o in s.options.items()
+                },
+            }
+            for s in specs
+        ]
+        print(json.dumps(out, indent=1))
+        return
+    table = Table(title="parlour games")
+    for column in ("game", "players", "computer levels", "options"):
+        table.add_column(column)
+    for s in specs:
+        opts = "\n".join(
+            f"{n}={o.default!r} ({o.allowed()})" for n, o in s.options.items() if n != "players"
+        )
+        table.add_row(
+            f"{s.name}\n{s.summary}",
+            f"{s.min_players}-{s.max_players}",
+            ", ".join(s.bot_levels),
+            opts,
+        )
+    console.print(table)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON, see docs/records.md).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """Replay a game record and print the final scoreboard.
+
+    A record with a bad event is refused with the event's index and the reason (exit 2).
+    """
+    from parlour.engine.errors import BadRecord
+    from parlour.engine.records import read_record, replay
+
+    try:
+        record = read_record(file)
+        state = replay(record)
+    except BadRecord as err:
+        fail(f"{file}: {err}")
+    players = record["players"]
+    scores = state.observation(None).get("scores") if not state.is_terminal() else None
+    if state.is_terminal():
+        result = state.result()
+        scores = list(result.scores)
+        winners = [players[w] for w in result.winners]
+    else:
+        winners = []
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "game": record["game"],
+                    "players": players,
+                    "scores": scores,
+                    "winners": winners,
+                    "finished": state.is_terminal(),
+                    "events": len(record["events"]),
+                }
+            )
+        )
+        return
+    table = Table(title=f"{state.game.spec.title}: {len(record['events'])} events replayed")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    for seat, name in enumerate(players):
+        mark = " (winner)" if name in winners else ""
+        value = scores[seat] if scores else "-"
+        table.add_row(str(seat), name + mark, str(value))
+    console.print(table)
+    if not state.is_terminal():
+        console.print("[yellow]The record ends before the game is over.[/]")
+
+
+def _load_game_commands() -> None:
+    """Import each game's CLI module so its commands join the groups."""
+    import importlib
+
+    for module in ("ten_thousand",):
+        importlib.import_module(f"parlour.cli.{module}")
+
+
+_load_game_commands()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

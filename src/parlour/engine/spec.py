@@ -1,0 +1,151 @@
+"""How a game describes itself: its names, player counts and options, as data.
+
+A :class:`GameSpec` is read by :func:`parlour.games`, the command line, the lobby and the tests.
+House rules are *options* with defaults that give the manual's game, never subclasses.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from parlour.engine.errors import BadOption
+
+if TYPE_CHECKING:
+    from parlour.engine.state import Game, State
+
+
+class Chance(enum.Enum):
+    """How chance enters a game (OpenSpiel's chance mode)."""
+
+    DETERMINISTIC = "deterministic"
+    EXPLICIT = "explicit"  # chance nodes with listed or sampled outcomes
+
+
+class Information(enum.Enum):
+    """Whether every player sees the whole state."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: a default, and what values are allowed.
+
+    ``kind`` is ``int``, ``bool`` or ``str``. For ints ``minimum``/``maximum`` bound the value
+    (inclusive, ``None`` for no bound) and ``step`` requires a multiple of it; for strings
+    ``choices`` lists the allowed values.
+    """
+
+    default: Any
+    help: str
+    kind: type = int
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def allowed(self) -> str:
+        """A short text of the allowed values, for error messages and help."""
+        if self.kind is bool:
+            return "true or false"
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        lo = "" if self.minimum is None else str(self.minimum)
+        hi = "" if self.maximum is None else str(self.maximum)
+        text = f"{lo}..{hi}" if (lo or hi) else "any integer"
+        if self.step:
+            text += f", a multiple of {self.step}"
+        return text
+
+    def validate(self, name: str, value: Any) -> Any:
+        """Return *value* converted to this option's kind, or raise :class:`BadOption`."""
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1"):
+                return True
+            if isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
+                return False
+            raise BadOption(f"option {name}={value!r}: must be true or false")
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise BadOption(f"option {name}={value!r}: must be an integer ({self.allowed()})")
+            try:
+                number = int(value)
+            except ValueError:
+                raise BadOption(
+                    f"option {name}={value!r}: must be an integer ({self.allowed()})"
+                ) from None
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise BadOption(f"option {name}={number}: out of range, allowed {self.allowed()}")
+            if self.step and number % self.step:
+                raise BadOption(f"option {name}={number}: allowed {self.allowed()}")
+            return number
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            raise BadOption(f"option {name}={value!r}: allowed {self.allowed()}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything parlour knows about a game before one is played.
+
+    ``options`` always holds ``players`` (the number of seats). ``new_state`` builds the
+    initial state of a loaded :class:`~parlour.engine.state.Game`; ``state_from_json`` restores
+    the game-specific part of a saved state.
+    """
+
+    name: str
+    title: str
+    summary: str
+    options: Mapping[str, Option]
+    new_state: Callable[[Game], State]
+    aliases: tuple[str, ...] = ()
+    chance: Chance = Chance.EXPLICIT
+    information: Information = Information.PERFECT
+    rules_doc: str = ""
+    bot_levels: tuple[str, ...] = field(default=())
+    """Computer player levels, weakest first; the last is the default for ``cpu``."""
+    bots: str = ""
+    """Where the bots live, ``"module:function"``; the function takes a level name and returns
+    a :class:`parlour.bots.Bot`. Loaded lazily so the rules never import bots."""
+
+    @property
+    def min_players(self) -> int:
+        """Fewest seats the game allows."""
+        return int(self.options["players"].minimum or 1)
+
+    @property
+    def max_players(self) -> int:
+        """Most seats the game allows."""
+        return int(self.options["players"].maximum or 1)
+
+    def describe_options(self) -> str:
+        """One line per option: name, allowed values, default and help."""
+        return "\n".join(
+            f"  {name}: {opt.allowed()} (default {opt.default!r}) - {opt.help}"
+            for name, opt in self.options.items()
+        )
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate *given* options against this spec and fill in the defaults.
+
+        Raises :class:`BadOption` naming the unknown option or the bad value, and listing what
+        is allowed.
+        """
+        resolved = {name: opt.default for name, opt in self.options.items()}
+        for key, value in given.items():
+            name = key.replace("-", "_")
+            if name not in self.options:
+                raise BadOption(
+                    f"{self.name} has no option {key!r}; its options are:\n"
+                    + self.describe_options()
+                )
+            resolved[name] = self.options[name].validate(name, value)
+        return resolved

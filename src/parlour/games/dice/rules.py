@@ -1,0 +1,291 @@
+"""The machinery Ten-Thousand and Greedy share: roll, set aside, bank, farkle, fresh dice.
+
+A turn starts at a chance node (the first roll happens by itself). After each roll the player
+sets aside a non-empty selection of scoring dice (:class:`~.actions.Keep`), then banks the turn
+total or rolls the remaining dice; when every die has been set aside the player gets all the
+dice back (hot dice; Greedy's bonus round). A roll with no scoring dice is a farkle: the turn
+total is lost and the dice pass to the next seat.
+
+Each game supplies the scoring (:meth:`DiceState.keep_points`) and what happens when a turn
+ends (:meth:`DiceState._turn_ended`): last turns in Ten-Thousand, an immediate win in Greedy.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from parlour.engine.chance import Dice, roll_outcomes, sample_roll
+from parlour.engine.errors import IllegalMove
+from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Result, State
+from parlour.games.dice.actions import DiceAction, Keep, Quit, Roll, Skip, parse
+
+
+@cache
+def _chance_actions(n: int) -> tuple[Roll, ...]:
+    return tuple(Roll(d) for d, _ in roll_outcomes(n))
+
+
+@cache
+def _chance_table(n: int) -> tuple[tuple[Roll, Fraction], ...]:
+    return tuple((Roll(d), p) for d, p in roll_outcomes(n))
+
+
+class DiceState(State):
+    """A dice game in progress. See the module docstring for the turn structure.
+
+    Attributes (read them, never assign): ``scores`` (banked points by seat), ``seat`` (whose
+    turn), ``turn_total`` (points set aside this turn), ``to_roll`` (dice the next roll throws),
+    ``roll`` (the dice showing, or ``None`` before a roll), ``rolls`` (rolls so far this turn),
+    ``kept`` (this turn's selections with their points), ``last`` (how the previous turn ended).
+    """
+
+    n_dice: int = 6
+    allows_quit: bool = False
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.target: int = int(game.options.get("target", 10_000))
+        self.entry: int = int(game.options.get("entry", 0))
+        self.scores: list[int] = [0] * game.num_players
+        self.seat = 0
+        self.turn_total = 0
+        self.to_roll = self.n_dice
+        self.roll: Dice | None = None
+        self.rolls = 0
+        self.kept: list[tuple[Dice, int]] = []
+        self.last: dict[str, Any] | None = None
+        self.turns = 0
+        self.over = False
+        self.quitter: int | None = None
+
+    # --- scoring hooks ------------------------------------------------------------------
+
+    @abstractmethod
+    def keep_points(self, roll: Dice, *, first_roll: bool) -> Mapping[Dice, int]:
+        """Every legal selection from *roll* (sorted sub-multisets, all dice scoring) -> points.
+
+        ``first_roll`` is true for the first roll of a turn. Empty when the roll is a farkle.
+        """
+
+    @abstractmethod
+    def _actions_for(self, roll: Dice, *, first_roll: bool) -> tuple[Keep, ...]:
+        """Every Keep (both bank and roll) for *roll*; cached by the game."""
+
+    @abstractmethod
+    def _turn_ended(self, banked: bool) -> None:
+        """Decide whether the game is over after ``self.seat``'s turn; set ``self.over``."""
+
+    # --- protocol -----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.roll is None:
+            return CHANCE
+        return self.seat
+
+    def legal_actions(self, player: int | None = None) -> Sequence[DiceAction]:
+        if self.over:
+            return ()
+        if self.roll is None:
+            return _chance_actions(self.to_roll) if player in (None, CHANCE) else ()
+        if player not in (None, self.seat):
+            return ()
+        keeps: Sequence[Keep] = self._actions_for(self.roll, first_roll=self.rolls == 1)
+        if self.entry and self.scores[self.seat] == 0:
+            total = self.turn_total
+            points = self.keep_points(self.roll, first_roll=self.rolls == 1)
+            keeps = [a for a in keeps if not a.bank or total + points[a.dice] >= self.entry]
+        if self.allows_quit:
+            return [*keeps, Quit()]
+        return keeps
+
+    def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
+        if self.roll is not None or self.over:
+            raise IllegalMove("not a chance node: the dice are already on the table")
+        return list(_chance_table(self.to_roll))
+
+    def sample_chance(self, rng: random.Random) -> Roll:
+        if self.roll is not None or self.over:
+            raise IllegalMove("not a chance node: the dice are already on the table")
+        return Roll(sample_roll(self.to_roll, rng))
+
+    def _check(self, action: DiceAction, player: int) -> None:
+        if player == HOST:
+            if not isinstance(action, Skip):
+                raise IllegalMove(f"the host may only skip a turn, not {action}")
+            return
+        if player == CHANCE:
+            if not isinstance(action, Roll):
+                raise IllegalMove(f"a chance outcome is a roll, not {action}")
+            if len(action.dice) != self.to_roll:
+                raise IllegalMove(f"{self.to_roll} dice are rolled here, not {len(action.dice)}")
+            if any(not 1 <= d <= 6 for d in action.dice) or list(action.dice) != sorted(
+                action.dice
+            ):
+                raise IllegalMove(f"{action.dice} is not a sorted roll of faces 1-6")
+            return
+        if isinstance(action, Quit):
+            if not self.allows_quit:
+                raise IllegalMove("this game has no quit move: end the game instead")
+            return
+        if not isinstance(action, Keep):
+            raise IllegalMove(f"{action} is not a move for a player: keep dice, then roll or bank")
+        assert self.roll is not None
+        first = self.rolls == 1
+        points = self.keep_points(self.roll, first_roll=first).get(action.dice)
+        if points is None:
+            raise IllegalMove(self._why_not(action.dice, first))
+        if action.bank and self.scores[player] == 0 and self.turn_total + points < self.entry:
+            raise IllegalMove(
+                f"your first bank must be at least {self.entry} points "
+                f"(this turn would bank {self.turn_total + points})"
+            )
+
+    def _why_not(self, dice: Dice, first_roll: bool) -> str:
+        assert self.roll is not None
+        from parlour.engine.chance import is_submultiset
+
+        if not dice:
+            return "set aside at least one scoring die"
+        if not is_submultiset(dice, self.roll):
+            return f"{' '.join(map(str, dice))} is not among the dice rolled ({self.roll_text()})"
+        return (
+            f"{' '.join(map(str, dice))} does not score as a whole: set aside only scoring dice "
+            "(1s, 5s, groups" + (", three pairs, straight)" if first_roll else ")")
+        )
+
+    def roll_text(self) -> str:
+        """The dice showing, as ``"1 1 3 4 5 6"``."""
+        return " ".join(map(str, self.roll or ()))
+
+    def _apply(self, action: DiceAction, player: int) -> None:
+        if isinstance(action, Roll):
+            self.roll = action.dice
+            self.rolls += 1
+            if not self.keep_points(action.dice, first_roll=self.rolls == 1):
+                self.last = {
+                    "seat": self.seat,
+                    "end": "farkle",
+                    "points": self.turn_total,
+                    "roll": list(action.dice),
+                }
+                self._end_turn(banked=False)
+        elif isinstance(action, Keep):
+            assert self.roll is not None
+            points = self.keep_points(self.roll, first_roll=self.rolls == 1)[action.dice]
+            self.turn_total += points
+            self.kept.append((action.dice, points))
+            self.to_roll -= len(action.dice)
+            if self.to_roll == 0:
+                self.to_roll = self.n_dice  # hot dice: all the dice back
+            self.roll = None
+            if action.bank:
+                self.scores[self.seat] += self.turn_total
+                self.last = {"seat": self.seat, "end": "bank", "points": self.turn_total}
+                self._end_turn(banked=True)
+        elif isinstance(action, Skip):
+            self.last = {"seat": self.seat, "end": "skip", "points": self.turn_total}
+            self._end_turn(banked=False)
+        elif isinstance(action, Quit):
+            self.quitter = player
+            self.last = {"seat": self.seat, "end": "quit", "points": self.turn_total}
+            self.over = True
+
+    def _end_turn(self, *, banked: bool) -> None:
+        self._turn_ended(banked)
+        self.turns += 1
+        self.turn_total = 0
+        self.to_roll = self.n_dice
+        self.roll = None
+        self.rolls = 0
+        self.kept = []
+        if not self.over:
+            self.seat = (self.seat + 1) % self.game.num_players
+
+    # --- notation and views -------------------------------------------------------------
+
+    def action_to_string(self, action: DiceAction) -> str:
+        return str(action)
+
+    def parse_action(self, text: str, *, player: int | None = None) -> DiceAction:
+        return parse(text, n_dice=self.n_dice)
+
+    def observation(self, seat: int | None) -> JSON:
+        """Everything is public in the dice games; *seat* only fills ``you``."""
+        first = self.rolls == 1
+        return {
+            "game": self.game.spec.name,
+            "you": seat,
+            "to_move": self.current_player(),
+            "seat": self.seat,
+            "scores": list(self.scores),
+            "target": self.target,
+            "turn_total": self.turn_total,
+            "roll": None if self.roll is None else list(self.roll),
+            "first_roll": first,
+            "to_roll": self.to_roll,
+            "kept": [[list(d), p] for d, p in self.kept],
+            "last": self.last,
+            "over": self.over,
+            "winners": list(self.result().winners) if self.over else [],
+            **self._extra_observation(),
+        }
+
+    def _extra_observation(self) -> dict[str, Any]:
+        return {}
+
+    def result(self) -> Result:
+        self.require_terminal()
+        scores = tuple(self.scores)
+        seats = [s for s in range(len(scores)) if s != self.quitter]
+        best = max(scores[s] for s in seats) if seats else 0
+        return Result(scores, tuple(s for s in seats if scores[s] == best))
+
+    def _dump(self) -> JSON:
+        return {
+            "scores": list(self.scores),
+            "seat": self.seat,
+            "turn_total": self.turn_total,
+            "to_roll": self.to_roll,
+            "roll": None if self.roll is None else list(self.roll),
+            "rolls": self.rolls,
+            "kept": [[list(d), p] for d, p in self.kept],
+            "last": self.last,
+            "turns": self.turns,
+            "over": self.over,
+            "quitter": self.quitter,
+            **self._extra_dump(),
+        }
+
+    def _extra_dump(self) -> dict[str, Any]:
+        return {}
+
+    def clone(self) -> DiceState:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.scores = list(self.scores)
+        twin.kept = list(self.kept)
+        twin.history = list(self.history)
+        return twin
+
+    def __str__(self) -> str:
+        lines = [
+            f"{self.game.spec.title}: "
+            + "  ".join(
+                f"{'>' if s == self.seat else ' '}seat {s}: {p}" for s, p in enumerate(self.scores)
+            )
+        ]
+        if self.over:
+            lines.append(f"over, winners: {list(self.result().winners)}")
+        else:
+            lines.append(
+                f"turn total {self.turn_total}, roll [{self.roll_text()}], "
+                f"{self.to_roll} dice to roll"
+            )
+        return "\n".join(lines)

@@ -1,0 +1,35 @@
+"""The tables, as SQLAlchemy 2 declarative models. Alembic migrations create them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    """Now, in UTC (the storage layer's clock; the rules have none)."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every parlour table."""
+
+
+class SavedGame(Base):
+    """A local game: its players, its state as JSON (snapshot + history), and its status.
+
+    ``status`` is ``"active"`` (can be resumed) or ``"finished"``.
+    """
+
+    __tablename__ = "saved_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    players: Mapped[list[str]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="active", index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

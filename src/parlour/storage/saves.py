@@ -1,0 +1,91 @@
+"""Saved local games: save, list, load and delete (one row per game, updated in place)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from parlour.engine.errors import ParlourError
+from parlour.storage.models import SavedGame, utcnow
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """A saved game as listed: ``id``, ``game`` name, ``players``, ``status``, ``updated_at``."""
+
+    id: int
+    game: str
+    players: list[str]
+    status: str
+    updated_at: datetime
+    state: dict[str, Any]
+
+
+def _info(row: SavedGame) -> SaveInfo:
+    return SaveInfo(
+        row.id, row.game, list(row.players), row.status, row.updated_at, dict(row.state)
+    )
+
+
+def save_game(
+    engine: Engine,
+    *,
+    game: str,
+    players: list[str],
+    state: dict[str, Any],
+    finished: bool = False,
+    save_id: int | None = None,
+) -> int:
+    """Insert a save (``save_id=None``) or update save *save_id*; return its id.
+
+    Raises :class:`ParlourError` if *save_id* does not exist.
+    """
+    with Session(engine) as session, session.begin():
+        if save_id is None:
+            row = SavedGame(game=game, players=players, state=state)
+            session.add(row)
+        else:
+            found = session.get(SavedGame, save_id)
+            if found is None:
+                raise ParlourError(f"no saved game {save_id}")
+            row = found
+            row.state = state
+            row.players = players
+        row.status = "finished" if finished else "active"
+        row.updated_at = utcnow()
+        session.flush()
+        return row.id
+
+
+def list_saves(
+    engine: Engine, *, game: str | None = None, status: str | None = "active"
+) -> list[SaveInfo]:
+    """Saved games, newest first; filter by *game* name and *status* (``None``: all)."""
+    query = select(SavedGame).order_by(SavedGame.updated_at.desc(), SavedGame.id.desc())
+    if game is not None:
+        query = query.where(SavedGame.game == game)
+    if status is not None:
+        query = query.where(SavedGame.status == status)
+    with Session(engine) as session:
+        return [_info(row) for row in session.scalars(query)]
+
+
+def load_save(engine: Engine, save_id: int) -> SaveInfo:
+    """The save *save_id*. Raises :class:`ParlourError` if there is none."""
+    with Session(engine) as session:
+        row = session.get(SavedGame, save_id)
+        if row is None:
+            raise ParlourError(f"no saved game {save_id}")
+        return _info(row)
+
+
+def delete_save(engine: Engine, save_id: int) -> None:
+    """Delete save *save_id* (no error if it is already gone)."""
+    with Session(engine) as session, session.begin():
+        row = session.get(SavedGame, save_id)
+        if row is not None:
+            session.delete(row)

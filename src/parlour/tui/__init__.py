@@ -1,0 +1,1 @@
+"""Terminal apps (Textual): shared widgets and one subpackage per game."""
