@@ -1,0 +1,64 @@
+"""Local games: parsing players, driving chance, saving and resuming."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour.engine.errors import BadRecord, ParlourError
+from parlour.engine.registry import find
+from parlour.session import LocalGame, SeatSpec, parse_players
+from parlour.storage import open_database, save_game
+
+SPEC = find("ten-thousand")
+
+
+def test_parse_players() -> None:
+    seats = parse_players(" me , cpu:strong,cpu", SPEC)
+    assert seats == [
+        SeatSpec("me"),
+        SeatSpec("CPU 1 (strong)", "strong"),
+        SeatSpec("CPU 2 (strong)", "strong"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("me,cpu:genius", "unknown computer level 'genius'"),
+        ("me,,bob", "empty"),
+        ("me,ME", "given twice"),
+        ("a,b,c,d,e,f,g", "1-6 players, not 7"),
+        ("x" * 21, "over 20 characters"),
+    ],
+)
+def test_bad_players(text: str, message: str) -> None:
+    with pytest.raises(ParlourError, match=message):
+        parse_players(text, SPEC)
+
+
+def test_save_and_resume_mid_game() -> None:
+    engine = open_database()
+    local = LocalGame.new("ten-thousand", "ann,bob")
+    local.rng = random.Random(5)
+    local.roll_chance()
+    while local.state.is_chance_node() or not local.state.legal_actions():
+        local.roll_chance()
+    local.apply(local.state.legal_actions()[0])
+    save_id = local.save(engine)
+    again = LocalGame.resume(engine, save_id)
+    assert again.state == local.state
+    assert [s.name for s in again.seats] == ["ann", "bob"]
+
+
+def test_corrupt_save_is_refused_not_crashed() -> None:
+    engine = open_database()
+    save_id = save_game(
+        engine,
+        game="ten-thousand",
+        players=["a", "b"],
+        state={"options": {"players": 2}, "state": {}, "history": [["x", "y"]]},
+    )
+    with pytest.raises(BadRecord):
+        LocalGame.resume(engine, save_id)
