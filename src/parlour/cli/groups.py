@@ -1,5 +1,6 @@
 """The command groups games add their subcommands to: ``play``, ``score``, ``arena``,
-``solve``. Each game's ``cli/<game>.py`` registers ``@play.command("ten-thousand")`` etc."""
+``solve``, ``bench``, ``standings``, ``stats``. Each game's ``cli/<game>.py`` registers its
+commands, e.g. ``@play.command("ten-thousand")``."""
 
 from __future__ import annotations
 
@@ -15,3 +16,8 @@ arena = typer.Typer(
     help="Computer players against each other: win rates and speed.", no_args_is_help=True
 )
 solve = typer.Typer(help="Solve a game's strategy exactly and print it.", no_args_is_help=True)
+bench = typer.Typer(
+    help="Benchmarks: games per second of random and computer play.", no_args_is_help=True
+)
+standings = typer.Typer(help="Tournament standings (Greedy).", no_args_is_help=True)
+stats = typer.Typer(help="Saved per-person statistics (Rummy).", no_args_is_help=True)

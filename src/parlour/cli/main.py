@@ -24,6 +24,9 @@ app.add_typer(groups.play, name="play")
 app.add_typer(groups.score, name="score")
 app.add_typer(groups.arena, name="arena")
 app.add_typer(groups.solve, name="solve")
+app.add_typer(groups.bench, name="bench")
+app.add_typer(groups.standings, name="standings")
+app.add_typer(groups.stats, name="stats")
 
 
 def _version(value: bool) -> None:

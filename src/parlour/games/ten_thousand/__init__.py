@@ -24,7 +24,8 @@ SPEC = GameSpec(
     },
     new_state=TenThousandState,
     rules_doc="docs/rules/ten-thousand.md",
-    bot_levels=("cautious", "reckless", "strong"),
+    bot_levels=("cautious", "reckless"),
+    bots="parlour.games.ten_thousand.bots:make_bot",
 )
 
 register(SPEC)
