@@ -24,7 +24,7 @@ SPEC = GameSpec(
     },
     new_state=TenThousandState,
     rules_doc="docs/rules/ten-thousand.md",
-    bot_levels=("cautious", "reckless"),
+    bot_levels=("reckless", "cautious"),
     bots="parlour.games.ten_thousand.bots:make_bot",
 )
 
