@@ -15,11 +15,12 @@ SPEC = find("ten-thousand")
 
 
 def test_parse_players() -> None:
-    seats = parse_players(" me , cpu:strong,cpu", SPEC)
+    seats = parse_players(" me , cpu:reckless,cpu", SPEC)
+    default = SPEC.bot_levels[-1]
     assert seats == [
         SeatSpec("me"),
-        SeatSpec("CPU 1 (strong)", "strong"),
-        SeatSpec("CPU 2 (strong)", "strong"),
+        SeatSpec("CPU 1 (reckless)", "reckless"),
+        SeatSpec(f"CPU 2 ({default})", default),
     ]
 
 
