@@ -160,6 +160,11 @@ class DiceState(State):
             "(1s, 5s, groups" + (", three pairs, straight)" if first_roll else ")")
         )
 
+    def turns_played(self, seat: int) -> int:
+        """How many turns *seat* has finished (turns go round the table in seat order)."""
+        n = self.game.num_players
+        return (self.turns - seat + n - 1) // n
+
     def roll_text(self) -> str:
         """The dice showing, as ``"1 1 3 4 5 6"``."""
         return " ".join(map(str, self.roll or ()))
