@@ -12,11 +12,14 @@ backward induction, once, with no iteration and no tuning. Turn totals are handl
   banking is optimal there (see ``docs/rules/ten-thousand.md#the-strong-player``).
 - :class:`NeedTable`: the greatest probability of adding at least *m* more points this turn,
   the **points still needed** (the last turns: pass the leader, a tie worth a share).
-- :class:`RaceModel`: an estimate of the win probability of two players racing to the target
-  (both playing the expected-points policy, the last turn played by :class:`NeedTable`); the
-  ``strong`` player uses it to decide when to go for a big turn while catching the leader.
+- :class:`RaceModel`: the win probability of two players racing to the target when both play
+  the expected-points policy (the last turn by :class:`NeedTable`), exact for that model.
+- :class:`Endgame`: the turn policy that maximises that win probability (the same backward
+  induction with the model's win chance in place of points): how the ``strong`` player
+  catches the leader, or keeps a lead, near the end.
 
-Everything is cached per rule set (:func:`strategy`, :func:`need_table`, :func:`race_model`).
+Everything is cached per rule set (:func:`strategy`, :func:`need_table`, :func:`race_model`,
+:func:`endgame`). Derivations and figures: ``docs/rules/ten-thousand.md#the-strong-player``.
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ MAX_KEEP = 8000 // UNIT
 CAP = 40_000
 """Turn total (points) from which the expected-points policy always banks (certified)."""
 HORIZON = 5_000
-"""The race model covers positions where the leader is within this many points of the target."""
+"""The race model covers positions where either player is within this many points of the
+target."""
 BEYOND = 15_000
 """How far past the target (points) the endgame DP looks at most before it banks."""
 TIE_SHARE = 0.5
@@ -542,9 +546,11 @@ class Endgame:
     :class:`RaceModel`), ``u(x)`` is the model's chance of winning after banking *x* this turn
     (``u(0)`` after a farkle). The same backward induction as :class:`Strategy`, with ``u``
     in place of points, gives the keep and bank-or-roll choices with the highest chance of
-    winning. Above the turn total where ``u(t) >= 1 - f_min * (1 - u(0))`` (``f_min`` the
-    smallest farkle probability) no way of rolling on can beat banking, so the induction
-    starts there and is exact. Vectorised with numpy over the roll outcomes.
+    winning. Where ``u(t) >= 1 - f_min * (1 - u(0))`` (``f_min`` the smallest farkle
+    probability) no way of rolling on can beat banking, so the induction starts at the lowest
+    turn total from which that holds and is exact (it looks at most :data:`BEYOND` points past
+    the target, where the leader's chance of passing is negligible). Vectorised with numpy
+    over the roll outcomes: about a millisecond.
     """
 
     def __init__(self, race: RaceModel, mine: int, leader: int) -> None:
