@@ -5,8 +5,9 @@
   or 200 with two dice or fewer left to roll.
 - ``steady``: the exact expected-points policy of :mod:`.solver` all game, and in the last
   turns the exact policy for passing the leader.
-- ``strong``: ``steady``, and near the end it plays for the win rather than for points when
-  the race model says a bigger turn is needed (``docs/rules/ten-thousand.md#the-strong-player``).
+- ``strong``: ``steady``, and near the end (the leader or itself within 5,000 points of the
+  target) it maximises its modelled chance of winning instead of points
+  (``docs/rules/ten-thousand.md#the-strong-player``).
 
 The threshold players keep rolling in the last turns until they would pass the leader; all
 respect the entry score option.
