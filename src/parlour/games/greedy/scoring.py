@@ -13,8 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from parlour.engine.chance import Dice
-from parlour.games.ten_thousand.scoring import sub_multisets
+from parlour.engine.chance import Dice, sub_multisets
 
 SINGLE = {1: 100, 5: 50}
 
