@@ -92,7 +92,7 @@ def best_score(dice: Dice) -> Scored:
     """The best score for *dice* and its breakdown, leaving non-scoring dice aside.
 
     >>> best_score((1, 1, 1, 1, 5, 5, 2, 2, 2)).points
-    1500
+    1400
     """
     roll = tuple(sorted(dice))
     table = keep_options(roll)
