@@ -87,7 +87,7 @@ def sub_multisets(tiles: str) -> list[str]:
     """Every different non-empty multiset of tiles from *tiles*, as sorted strings.
 
     >>> sub_multisets("ABA")
-    ['B', 'A', 'AB', 'AA', 'AAB']
+    ['A', 'AA', 'B', 'AB', 'AAB']
     """
     counts = sorted(Counter(tiles).items())
     found = [""]
