@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from parlour.cli.common import console, fail
-from parlour.cli.groups import score
+from parlour.cli.common import console, database, fail
+from parlour.cli.groups import score, standings
 from parlour.engine.chance import parse_dice
 from parlour.engine.errors import InvalidNotation
 
@@ -59,3 +59,36 @@ def score_greedy(
     console.print(table)
     if not scored.parts:
         console.print("No points: the round's points are forfeited.")
+
+
+@standings.command("greedy")
+def standings_greedy(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database", help="Database URL (default: SQLite in the data directory)."),
+    ] = None,
+) -> None:
+    """Print the Greedy tournament standings, most tournament points first.
+
+    Every finished game of one person against the computer counts: a win earns 5,000 plus
+    10 x the points over 10,000; a loss (or a quit) forfeits 1,000 plus 5 x the computer's
+    points over 10,000.
+    """
+    from parlour.storage.standings import greedy_standings
+
+    rows = greedy_standings(database(database_url))
+    if as_json:
+        print(json.dumps([r.__dict__ for r in rows]))
+        return
+    table = Table(title="Greedy tournament standings")
+    for column in ("#", "player", "games", "wins", "losses", "points", "best margin"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for rank, r in enumerate(rows, 1):
+        margin = "-" if r.best_margin is None else str(r.best_margin)
+        table.add_row(
+            str(rank), r.name, str(r.games), str(r.wins), str(r.losses), f"{r.points:,}", margin
+        )
+    console.print(table)
+    if not rows:
+        console.print("No finished games against the computer yet.")
