@@ -59,6 +59,15 @@ def test_parallel_play_scores_each_two_letter_word_once_at_plain_value() -> None
     assert words(scrabble) == [("TO", 3), ("AT", 2), ("TO", 3)] and scrabble.score == 8
 
 
+def test_parallel_play_under_a_whole_word() -> None:
+    # ADO under HAT: A on G9 and O on I9 are double letters: main word 1*2 + 2 + 1*2 = 6;
+    # HA 4+1, AD 1+2, TO 1+1 at plain value (the A's and O's premiums are not used again)
+    b = board(("HAT", "G8", ACROSS))
+    scored = score(b, "ADO G9 across", "ADO")
+    assert words(scored) == [("ADO", 6), ("HA", 5), ("AD", 3), ("TO", 2)]
+    assert scored.score == 16
+
+
 def test_play_through_two_double_word_squares_is_quadrupled() -> None:
     b = board(("SCAT", "H5", DOWN))
     # GLASSES E5-K5 keeps the S on H5; E5 and K5 are double-word squares:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from parlour.engine.errors import IllegalMove, NotEnumerable
+from parlour.engine.records import read_record, replay
 from parlour.engine.state import CHANCE, HOST, SIMULTANEOUS, TERMINAL
 from parlour.games.crossword.board import ACROSS, DOWN, Board, parse_square
 from parlour.games.crossword.notation import Draw, Exchange, NewDay, Pass, Play, Rearrange, Skip
+from parlour.games.crossword.state import CrosswordState
 from parlour.games.crossword.tiles import FULL_BAG, sorted_tiles, take
 from tests.games.crossword.helpers import act, board, deal, new, position
 
@@ -239,3 +242,13 @@ def test_observation_is_json() -> None:
     assert json.loads(json.dumps(view)) == view
     assert view["board"][7] == ".......QUICK..." and view["bag"] == 84
     assert sorted_tiles(view["unseen"] + view["rack"] + "QUICK") == FULL_BAG
+
+
+def test_a_real_record_replays_to_its_result() -> None:
+    # seeded self-play, the highest-scoring play each turn, 3 players (tests/data)
+    record = read_record(Path(__file__).parents[2] / "data" / "crossword-three-players.json")
+    state = replay(record)
+    assert isinstance(state, CrosswordState)
+    assert state.result().scores == (238, 352, 253)
+    assert sum(1 for e in state.log if e.get("covered")) == 11
+    assert sorted(state.tiles_accounted().elements()) == sorted(FULL_BAG)

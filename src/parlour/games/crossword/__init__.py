@@ -6,6 +6,23 @@ Manual ``002`` (a 1994 door game "similar to Scrabble"); every rule and decision
 :mod:`.notation` (actions and their text), :mod:`.rules` (what makes a play legal),
 :mod:`.scoring` (points), :mod:`.state` (turns, draws, days, the end) and :mod:`.reference`
 (every legal play, simply).
+
+For a move generator (and anything else that must be fast), the pieces are plain values:
+
+- the board is :class:`~.board.Board`: ``letters`` (225-character ``str``, ``"."`` empty;
+  ``letters[r*15:r*15+15]`` a row, ``letters[c::15]`` a column) and ``heights`` (225 bytes,
+  tiles stacked per square); a premium is available exactly when its square is empty, with
+  its factors in :data:`~.board.LETTER_MULTIPLIER` and :data:`~.board.WORD_MULTIPLIER`;
+- a rack is a ``str`` of letters; tile values are :data:`~.tiles.TILE_VALUES`;
+- a play is :class:`~.notation.Play` ``(word, square, direction)``; a one-tile play has one
+  canonical form (across if the tile has a neighbour across);
+- :func:`~.rules.check_play` validates and scores a play (pure; the rules' single source),
+  :func:`~.scoring.score_word` scores one word, :func:`~.reference.cross_check` gives a
+  square's allowed letters, occupied squares included;
+- the lexicon's words are :attr:`~.lexicon.Lexicon.words` (sorted); cache a word graph under
+  :func:`~.lexicon.cache_dir`;
+- :meth:`~.state.CrosswordState.plays` is where the state asks for every legal play
+  (today :func:`~.reference.all_plays`, which stays as the oracle for a faster generator).
 """
 
 from parlour.engine.registry import register

@@ -60,9 +60,11 @@ def all_plays(
     rules = rules or Rules()
     first = board.is_empty()
     found: dict[Play, ScoredPlay] = {}
+    prefixes: dict[str, bool] = {}  # lexicon.has_prefix, remembered for this call
     for direction in (ACROSS, DOWN):
         for line in range(SIZE):
-            for scored in _line_plays(board, line, direction, rack, lexicon, rules, first):
+            lines = _line_plays(board, line, direction, rack, lexicon, rules, first, prefixes)
+            for scored in lines:
                 found.setdefault(scored.play, scored)
     return list(found.values())
 
@@ -75,6 +77,7 @@ def _line_plays(
     lexicon: Lexicon,
     rules: Rules,
     first: bool,
+    prefixes: dict[str, bool],
 ) -> list[ScoredPlay]:
     squares = [square_at(line, p, direction) for p in range(SIZE)]
     letters = [board.letters[sq] for sq in squares]
@@ -94,14 +97,22 @@ def _line_plays(
     for p in range(SIZE - 1, -1, -1):
         if anchors[p]:
             need[p] = 1 if letters[p] == EMPTY else 0
-        elif need[p + 1] is not None:
-            need[p] = need[p + 1] + (1 if letters[p] == EMPTY else 0)  # type: ignore[operator]
+        else:
+            ahead = need[p + 1]
+            if ahead is not None:
+                need[p] = ahead + (1 if letters[p] == EMPTY else 0)
     cross: dict[int, frozenset[str]] = {}
 
     def allowed(p: int) -> frozenset[str]:
         if p not in cross:
             cross[p] = cross_check(board, squares[p], direction, lexicon)
         return cross[p]
+
+    def is_prefix(text: str) -> bool:
+        known = prefixes.get(text)
+        if known is None:
+            known = prefixes[text] = lexicon.has_prefix(text)
+        return known
 
     results: list[ScoredPlay] = []
     can_cover = rules.max_stack != 1
@@ -122,17 +133,19 @@ def _line_plays(
                 return
         here = letters[p]
         if here == EMPTY:
+            fits = allowed(p)
             for x in sorted(set(left)):
-                if x in allowed(p) and lexicon.has_prefix(word + x):
+                if x in fits and is_prefix(word + x):
                     rest = take(left, x)
                     assert rest is not None
                     extend(start, p + 1, word + x, rest, placed + 1, joined or anchors[p])
             return
-        if lexicon.has_prefix(word + here):
+        if is_prefix(word + here):
             extend(start, p + 1, word + here, left, placed, True)
         if can_cover:
+            fits = allowed(p)
             for x in sorted(set(left)):
-                if x != here and x in allowed(p) and lexicon.has_prefix(word + x):
+                if x != here and x in fits and is_prefix(word + x):
                     rest = take(left, x)
                     assert rest is not None
                     extend(start, p + 1, word + x, rest, placed + 1, True)
