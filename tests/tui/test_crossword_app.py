@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 import pytest
 from textual.widgets import Static
 
+from parlour.bots.base import RandomBot
 from parlour.engine.errors import InvalidNotation
 from parlour.engine.state import Action, State
 from parlour.games.crossword.board import ACROSS, DOWN, Board, parse_square
@@ -181,3 +182,21 @@ def test_board_text_marks_premiums_covered_squares_and_the_cursor() -> None:
     assert rows[0].split() == list("ABCDEFGHIJKLMNO")
     assert " A² " in rows[8] and " Q " in rows[8]  # the covered square shows its height
     assert "TW→" in rows[1] and "TW" in rows[15]  # the cursor on A1, words go across
+
+
+async def test_a_computer_player_moves_in_a_worker() -> None:
+    local = LocalGame.new("crossword", "ann,bob")
+    local.bots = {1: RandomBot()}  # crossword's own computer players come later (issue 6)
+    local.bot_rng = random.Random(4)
+    app = CrosswordApp(local, chance=scripted(["ACEIKQU", "DGOSXYZ"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # one person at the keyboard: no curtain, the rack shows at once
+        assert not app.table.hotseat and app.table.revealed == 0
+        await pilot.press("enter", *"quick h8 across", "enter", "y")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if state_of(app).current_player() == 0:
+                break
+        state = state_of(app)
+        assert state.current_player() == 0 and state.log[-1]["seat"] == 1

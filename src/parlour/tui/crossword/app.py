@@ -246,7 +246,7 @@ class CrosswordTable(Screen[None]):
     @property
     def hotseat(self) -> bool:
         """True when two or more people share the keyboard (racks are hidden between turns)."""
-        return sum(1 for s in self.local.seats if not s.is_bot) >= 2
+        return sum(1 for seat in range(len(self.local.seats)) if seat not in self.local.bots) >= 2
 
     def on_mount(self) -> None:
         command = self.query_one("#command", Input)
