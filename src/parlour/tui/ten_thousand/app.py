@@ -45,6 +45,11 @@ def aside_dice(state: TenThousandState) -> Dice:
     return tuple(aside)
 
 
+def dice_count(n: int) -> str:
+    """``"1 die"``, ``"2 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def pick_places(roll: Dice, dice: Dice) -> set[int]:
     """The places in *roll* of the multiset *dice* (first matching places)."""
     need = Counter(dice)
@@ -111,9 +116,7 @@ class TenThousandScreen(TableScreen):
         if state.specials_any_roll:
             rules.append("pairs/straights on any 6")
         self.sub_title = " · ".join(rules)
-        self.query_one("#house-rules", Static).update(
-            "Ten-Thousand, " + ", ".join(rules) + "\nH: rules and scoring"
-        )
+        self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
         super().on_mount()
 
     # --- drawing ------------------------------------------------------------------------
@@ -185,7 +188,7 @@ class TenThousandScreen(TableScreen):
             return f"Selected {dice_text(dice)}: [yellow]these do not score together[/yellow]"
         left = len(state.roll) - len(dice)
         total = state.turn_total + points
-        roll_text = "hot dice: roll all six" if left == 0 else f"roll {left} dice"
+        roll_text = "hot dice: roll all six" if left == 0 else f"roll {dice_count(left)}"
         bank_text = f"bank {total:,}"
         if state.entry and state.scores[state.seat] == 0 and total < state.entry:
             bank_text = f"not yet: a first bank needs {state.entry:,}"
@@ -202,7 +205,7 @@ class TenThousandScreen(TableScreen):
         if keep.bank:
             return f"{name} sets aside {dice_text(keep.dice)} ({points:,}) and banks {total:,}"
         left = len(state.roll) - len(keep.dice)
-        rolls = "hot dice: rolls all six" if left == 0 else f"rolls {left} dice"
+        rolls = "hot dice: rolls all six" if left == 0 else f"rolls {dice_count(left)}"
         return f"{name} sets aside {dice_text(keep.dice)} ({points:,}) and {rolls}"
 
     def _banner_text(self) -> str:
@@ -286,7 +289,9 @@ class TenThousandScreen(TableScreen):
             return
         showing = len(self.state.roll or ())
         if place >= showing:
-            self.explain(f"There {'is' if showing == 1 else 'are'} only {showing} dice showing.")
+            self.explain(
+                f"There {'is' if showing == 1 else 'are'} only {dice_count(showing)} showing."
+            )
             return
         self.selected ^= {place}
         self.cursor = place
@@ -394,7 +399,7 @@ class TenThousandScreen(TableScreen):
                 self._say(f"Hot dice! {name} set aside every die and rolls all six again.")
             else:
                 left_count = len(before.roll) - len(action.dice)
-                self.log_line = f"{text}, rolling {left_count}"
+                self.log_line = f"{text}, rolling {dice_count(left_count)}"
         if state.is_terminal():
             self._history(f"[b]Game over:[/b] {self.headline()}")
 
