@@ -120,7 +120,7 @@ async def test_farkle_loses_the_turn_total_and_shows_the_roll() -> None:
         assert state.scores == [0, 0]
         assert state.seat == 1 and state.is_chance_node()
         assert state.last == {"seat": 0, "end": "farkle", "points": 100, "roll": [2, 2, 3, 4, 6]}
-        assert text(app, "#message") == "Farkle! me rolled 2 2 3 4 6: no scoring dice."
+        assert text(app, "#message") == "Farkle! me rolled 2 2 3 4 6."
         assert text(app, "#log") == "me rolled 2 2 3 4 6: farkle, lost 100"
         assert tray(app) == [(f, "farkle", False) for f in (2, 2, 3, 4, 6)] + [(1, "aside", False)]
         assert "bob, your turn" in text(app, "#turn")
@@ -128,7 +128,7 @@ async def test_farkle_loses_the_turn_total_and_shows_the_roll() -> None:
 
 
 async def test_hot_dice_gives_six_fresh_dice() -> None:
-    app = ten_thousand_app("me,bob", ["roll 1 1 1 5 5 5", "roll 1 2 2 3 4 6"])
+    app = ten_thousand_app("me,bob", ["roll 1 1 1 5 5 5", "roll 1 1 2 2 6 6"])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "r", "1", "2", "3", "4", "5", "6")
@@ -136,11 +136,19 @@ async def test_hot_dice_gives_six_fresh_dice() -> None:
         assert "R hot dice: roll all six" in text(app, "#selection")
         await press(pilot, "r")
         state = screen(app).state
-        assert state.turn_total == 1500 and state.roll == (1, 2, 2, 3, 4, 6)
-        assert text(app, "#message") == "Hot dice! me set aside every die and rolls all six again."
-        assert tray(app) == [(f, "showing", False) for f in (1, 2, 2, 3, 4, 6)]
-        await press(pilot, "1", "b")
-        assert state.scores == [1600, 0]
+        assert state.turn_total == 1500 and state.roll == (1, 1, 2, 2, 6, 6)
+        assert text(app, "#message") == "Hot dice! me rolls all six dice again."
+        assert tray(app) == [(f, "showing", False) for f in (1, 1, 2, 2, 6, 6)]
+        # Three pairs, but not on the first roll of the turn: only the 1s score.
+        await press(pilot, "1", "2", "3", "4", "5", "6")
+        assert (
+            "Selected 1 1 2 2 6 6: three pairs and straights score only on the first roll "
+            "of a turn" in text(app, "#selection")
+        )
+        await press(pilot, "b")
+        assert text(app, "#message").startswith("1 1 2 2 6 6 does not score as a whole")
+        await press(pilot, "3", "4", "5", "6", "b")
+        assert state.scores == [1700, 0]
 
 
 async def test_invalid_selections_are_explained_and_change_nothing() -> None:

@@ -24,6 +24,7 @@ from parlour.engine.chance import Dice, dice_text
 from parlour.engine.state import CHANCE, Action, State
 from parlour.games.dice.actions import Keep, Roll
 from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.ten_thousand.scoring import selection_points
 from parlour.session import LocalGame
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
@@ -185,7 +186,10 @@ class TenThousandScreen(TableScreen):
         dice = self._selected_dice()
         points = self._points(dice)
         if points is None:
-            return f"Selected {dice_text(dice)}: [yellow]these do not score together[/yellow]"
+            why = "these do not score together"
+            if len(dice) == SIX and selection_points(dice, specials=True) is not None:
+                why = "three pairs and straights score only on the first roll of a turn"
+            return f"Selected {dice_text(dice)}: [yellow]{why}[/yellow]"
         left = len(state.roll) - len(dice)
         total = state.turn_total + points
         roll_text = "hot dice: roll all six" if left == 0 else f"roll {dice_count(left)}"
@@ -374,7 +378,7 @@ class TenThousandScreen(TableScreen):
                 self.log_line = f"{name} rolled {dice_text(action.dice)}: farkle" + (
                     f", lost {lost:,}" if lost else ""
                 )
-                self._say(f"Farkle! {name} rolled {dice_text(action.dice)}: no scoring dice.")
+                self._say(f"Farkle! {name} rolled {dice_text(action.dice)}.")
                 self._history(f"{name} [red]farkled[/red]" + (f", lost {lost:,}" if lost else ""))
             else:
                 self.log_line = f"{name} rolled {dice_text(action.dice)}"
@@ -393,10 +397,10 @@ class TenThousandScreen(TableScreen):
                 self._history(f"{name} banked [b]{total:,}[/b] → {score:,}")
                 if before.final_turns is None and state.final_turns is not None:
                     self._history(f"[b]Last turns:[/b] {name} reached {score:,}")
-                    self._say(f"{name} reached {score:,}: everyone else has one more turn.")
+                    self._say("Last turns: everyone else has one more turn.")
             elif len(action.dice) == len(before.roll):
                 self.log_line = f"{text}: hot dice, rolling all six"
-                self._say(f"Hot dice! {name} set aside every die and rolls all six again.")
+                self._say(f"Hot dice! {name} rolls all six dice again.")
             else:
                 left_count = len(before.roll) - len(action.dice)
                 self.log_line = f"{text}, rolling {dice_count(left_count)}"

@@ -115,7 +115,8 @@ class DiceTray(Widget):
         for die, place in zip(dice, places, strict=False):
             face, kind, is_selected, is_cursor, label = place
             die.set(face, kind, selected=is_selected, cursor=is_cursor, label=label)
-            die.set_class(kind == "aside" and die.index == len(board.showing), "-first-aside")
+            first_aside = kind == "aside" and die.index == len(board.showing) > 0
+            die.set_class(first_aside, "-first-aside")
         for die in dice[len(places) :]:
             die.hide()
 
