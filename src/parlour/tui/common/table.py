@@ -173,7 +173,6 @@ class TableScreen(Screen[None]):
     # --- the loop -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.show_state()
         self.advance()
 
     def advance(self) -> None:
@@ -397,6 +396,9 @@ class TableApp(App[TableExit]):
     quits. ``app.table`` is the screen (tests drive it)."""
 
     SCREEN: ClassVar[type[TableScreen]] = TableScreen
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit (saved)", priority=True),
+    ]
 
     def __init__(self, local: LocalGame, settings: TableSettings | None = None, **kw: Any) -> None:
         super().__init__(**kw)

@@ -74,7 +74,6 @@ class TenThousandScreen(TableScreen):
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("space", "pick_cursor", "Select", show=False),
         *TableScreen.BINDINGS,
-        Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
     def __init__(self, local: LocalGame, settings: TableSettings) -> None:
