@@ -356,3 +356,16 @@ async def test_without_a_database_nothing_is_saved() -> None:
     result = app.return_value
     assert isinstance(result, TableExit) and result.outcome == "unsaved"
     assert list_saves(open_database(), status=None) == []
+
+
+async def test_names_are_shown_as_written_never_as_markup() -> None:
+    app = ten_thousand_app(
+        "[red]x,[/],a[b\\", ["roll 1 2 3 4 4 4", "roll 2 2 3 3 4 6"], saved=False
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert text(app, "#turn") == "[red]x, your turn: press R to roll six dice"
+        await press(pilot, "r", "1", "b", "r")
+        assert text(app, "#log") == "[/] rolled 2 2 3 3 4 6: farkle"
+        assert text(app, "#turn") == "a[b\\, your turn: press R to roll six dice"
+        assert history_lines(app) == ["round  1  [red]x banked 100 → 100", "round  1  [/] farkled"]

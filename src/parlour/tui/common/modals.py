@@ -46,7 +46,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, id="question")
+            yield Label(self.question, id="question", markup=False)
             with Horizontal():
                 yield Button(f"{self.yes} (Y)", variant="warning", id="yes")
                 yield Button(f"{self.no} (N)", variant="primary", id="no")
@@ -116,7 +116,7 @@ class SaveRecordScreen(ModalScreen[Path | None]):
         with Vertical():
             yield Label("Save the game record (JSON) to: Enter saves, Esc cancels")
             yield Input(str(self.default), id="path")
-            yield Static("", id="error")
+            yield Static("", id="error", markup=False)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -165,9 +165,9 @@ class GameOverScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.headline, id="headline")
+            yield Label(self.headline, id="headline", markup=False)
             yield Scoreboard(self.rows, title="Final scores")
-            yield Static(self.note, id="saved")
+            yield Static(self.note, id="saved", markup=False)
             with Horizontal():
                 yield Button("Save record (S)", id="record", variant="primary")
                 yield Button("Play again (F8)", id="again")

@@ -14,10 +14,12 @@ from collections import Counter
 from pathlib import Path
 from typing import ClassVar, cast
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.chance import Dice, dice_text
@@ -98,13 +100,13 @@ class TenThousandScreen(TableScreen):
                 yield Static(id="turn")
                 yield DiceTray(id="tray")
                 yield Static(id="selection")
-                yield Static(id="message")
+                yield Static(id="message", markup=False)
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
                 yield Static(id="house-rules")
-        yield Static(id="banner")
-        yield Static(id="log")
-        yield RichLog(id="history", max_lines=500, wrap=True, markup=True)
+        yield Static(id="banner", markup=False)
+        yield Static(id="log", markup=False)
+        yield RichLog(id="history", max_lines=500, wrap=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -157,24 +159,27 @@ class TenThousandScreen(TableScreen):
         """The name shown for *seat*."""
         return self.local.seats[seat].name
 
-    def _turn_text(self) -> str:
+    def _turn_text(self) -> Content:
         state = self.state
         if state.is_terminal():
-            return "[b]Game over[/b]"
+            return Content.from_markup("[b]Game over[/b]")
+        # Names are the players' own text: passed as variables, never parsed as markup.
         name = self.seat_name(state.seat)
-        total = f"turn total [b]{state.turn_total:,}[/b]"
+        total = f"{state.turn_total:,}"
         if state.seat in self.local.bots:
-            return f"[b]{name}[/b] is playing · {total}"
-        if state.roll is None and state.rolls == 0:
-            return f"[b]{name}[/b], your turn: press [b]R[/b] to roll six dice"
-        return f"[b]{name}[/b] to play · {total}"
+            markup = "[b]$name[/b] is playing · turn total [b]$total[/b]"
+        elif state.roll is None and state.rolls == 0:
+            markup = "[b]$name[/b], your turn: press [b]R[/b] to roll six dice"
+        else:
+            markup = "[b]$name[/b] to play · turn total [b]$total[/b]"
+        return Content.from_markup(markup, name=name, total=total)
 
-    def _selection_text(self) -> str:
+    def _selection_text(self) -> str | Content:
         state = self.state
         if state.is_terminal() or state.roll is None:
             return ""
         if self.bot_keep is not None:
-            return self._keep_text(self.seat_name(state.seat), self.bot_keep)
+            return Content(self._keep_text(self.seat_name(state.seat), self.bot_keep))
         if not self.local.person_to_move():
             return ""
         if not self.selected:
@@ -378,7 +383,7 @@ class TenThousandScreen(TableScreen):
                     f", lost {lost:,}" if lost else ""
                 )
                 self._say(f"Farkle! {name} rolled {dice_text(action.dice)}.")
-                self._history(f"{name} [red]farkled[/red]" + (f", lost {lost:,}" if lost else ""))
+                self._history(name, (" farkled", "red"), f", lost {lost:,}" if lost else "")
             else:
                 self.log_line = f"{name} rolled {dice_text(action.dice)}"
         elif isinstance(action, Keep):
@@ -393,9 +398,9 @@ class TenThousandScreen(TableScreen):
                 self.ended = Board(tuple(left), aside_dice(before) + action.dice, "left")
                 self.log_line = f"{text} and banked {total:,}"
                 score = state.scores[before.seat]
-                self._history(f"{name} banked [b]{total:,}[/b] → {score:,}")
+                self._history(name, " banked ", (f"{total:,}", "bold"), f" → {score:,}")
                 if before.final_turns is None and state.final_turns is not None:
-                    self._history(f"[b]Last turns:[/b] {name} reached {score:,}")
+                    self._history(("Last turns: ", "bold"), name, f" reached {score:,}")
                     self._say("Last turns: everyone else has one more turn.")
             elif len(action.dice) == len(before.roll):
                 self.log_line = f"{text}: hot dice, rolling all six"
@@ -404,12 +409,14 @@ class TenThousandScreen(TableScreen):
                 left_count = len(before.roll) - len(action.dice)
                 self.log_line = f"{text}, rolling {dice_count(left_count)}"
         if state.is_terminal():
-            self._history(f"[b]Game over:[/b] {self.headline()}")
+            self._history(("Game over: ", "bold"), self.headline())
 
-    def _history(self, line: str) -> None:
-        """Add *line* to the history, marked with the round of the turn that just ended."""
+    def _history(self, *parts: str | tuple[str, str]) -> None:
+        """Add a line made of *parts* (text, or (text, style)) to the history, marked with the
+        round of the turn that just ended. Names stay plain text, never markup."""
         rounds = max(self.state.turns - 1, 0) // self.local.game.num_players + 1
-        self.query_one("#history", RichLog).write(f"[dim]round {rounds:>2}[/dim]  {line}")
+        line = Text.assemble((f"round {rounds:>2}  ", "dim"), *parts)
+        self.query_one("#history", RichLog).write(line)
 
     def reset(self) -> None:
         self.selected = set()
