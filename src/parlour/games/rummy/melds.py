@@ -85,7 +85,7 @@ def melds_in(hand: Mask) -> list[Mask]:
 
     >>> from parlour.games.rummy.cards import parse_cards, cards_text
     >>> [cards_text(m) for m in melds_in(mask_of(parse_cards(["4H", "5H", "6H", "7H"])))]
-    ['4H 5H 6H', '5H 6H 7H', '4H 5H 6H 7H']
+    ['4H 5H 6H', '4H 5H 6H 7H', '5H 6H 7H']
     """
     found: list[Mask] = []
     a = hand & SUIT_MASK
@@ -113,7 +113,7 @@ def why_not_meld(cards: Mask) -> str | None:
 
     >>> from parlour.games.rummy.cards import parse_cards
     >>> why_not_meld(mask_of(parse_cards(["KS", "AS", "2S"])))
-    'KS AS 2S is not a run: the ace is low (A-2-3) or high (Q-K-A), never both (K-A-2 is not a run)'
+    'AS 2S KS is not a run: the ace is low (A-2-3) or high (Q-K-A), never both (K-A-2 is not a run)'
     """
     if cards in MELD_KIND:
         return None
