@@ -68,3 +68,12 @@ def test_bench_without_openspiel() -> None:
     assert (
         data["rummy_hands_per_second"] > 0 and data["openspiel_gin_rummy_hands_per_second"] is None
     )
+
+
+def test_play_refuses_bad_players_and_missing_saves() -> None:
+    out = runner.invoke(app, ["play", "rummy", "--players", "me,cpu:genius"])
+    assert out.exit_code == 2 and "genius" in out.output
+    out = runner.invoke(app, ["play", "rummy", "--players", "me"])
+    assert out.exit_code == 2 and "2-4 players" in out.output
+    out = runner.invoke(app, ["play", "rummy", "--resume", "99"])
+    assert out.exit_code == 2 and "no saved game 99" in out.output

@@ -133,11 +133,12 @@ def arena_rummy(
     """Computer players against each other, seats rotating: win rates with 95% intervals."""
     import parlour
     from parlour.bots.arena import run_arena
+    from parlour.bots.base import Bot
     from parlour.games.rummy.bots import make_bot
 
     levels = [b.strip() for b in bots.split(",") if b.strip()]
     try:
-        players = [make_bot(level) for level in levels]
+        players: list[Bot] = [make_bot(level) for level in levels]
         game = parlour.load("rummy", players=len(players), ending_score=ending_score)
     except ParlourError as err:
         fail(str(err))
@@ -327,4 +328,10 @@ def play_rummy(
         fail(str(err))
     if seed is not None:
         local.rng = random.Random(seed)
-    RummyApp(local, engine=engine, pause=0.0 if fast else 0.8).run()
+    save_id = RummyApp(local, engine=engine, pause=0.0 if fast else 0.8).run()
+    if save_id is not None and not local.state.is_terminal():
+        console.print(
+            f"Saved as game {save_id}: resume with  parlour play rummy --resume {save_id}"
+        )
+    elif local.state.is_terminal():
+        console.print("Game over. Statistics: parlour stats rummy")

@@ -109,7 +109,7 @@ def outs(c: Card, hand: Mask, live: Mask) -> int:
     return (ways & ~hand).bit_count()
 
 
-@dataclass(frozen=True)
+@dataclass
 class EasyBot:
     """Melds what it sees, discards its highest card (see the module docstring)."""
 
@@ -138,7 +138,7 @@ class EasyBot:
         return max(discards, key=lambda d: (POINTS[d.card], d.card % 13, d.card))
 
 
-@dataclass(frozen=True)
+@dataclass
 class PlannerBot:
     """Exact meld split, discard by cost and outs; ``memory`` turns on the hard level's use
     of the whole discard pile, the opponents' known cards and the sampled draw choice."""
