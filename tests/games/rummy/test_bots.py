@@ -74,6 +74,11 @@ def test_layoff_closure_follows_a_chain() -> None:
     table = [TableMeld.laid_down(m("5H 6H 7H"), 1)]
     assert layoff_closure(table, m("8H 9H 2C")) == m("8H 9H")
     assert layoff_closure(table, m("9H 2C")) == 0
+    assert layoff_closure(table, m("4H 3H 9H")) == m("4H 3H")
+    sets = [TableMeld.laid_down(m("9S 9H 9C"), 0)]
+    assert layoff_closure(sets, m("9D 10D 8D")) == m("9D")  # a set opens nothing further
+    high = [TableMeld.laid_down(m("JS QS KS"), 0)]
+    assert layoff_closure(high, m("AS 2S 10S")) == m("AS 10S")  # K-A, never on to 2
 
 
 def test_outs_count_live_cards() -> None:

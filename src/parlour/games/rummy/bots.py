@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
 from parlour.games.rummy.cards import FULL_DECK, Card, Mask, cards_of
-from parlour.games.rummy.melds import TableMeld, melds_in
+from parlour.games.rummy.melds import SET, TableMeld, card_at, melds_in, run_positions
 from parlour.games.rummy.notation import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -37,31 +37,28 @@ from parlour.games.rummy.notation import (
     RummyAction,
 )
 from parlour.games.rummy.rules import DRAW, PlayerView, RummyState
-from parlour.games.rummy.scoring import POINTS, _partition, deadwood_points
-
-SUIT_OF = tuple(c // 13 for c in range(52))
+from parlour.games.rummy.scoring import POINTS, best_melds, deadwood_points
 
 
 def layoff_closure(table: Sequence[TableMeld], hand: Mask) -> Mask:
     """The cards of *hand* that can be laid off onto *table*, one after another (a card
     laid off can open the way for the next: 8H then 9H onto 5H 6H 7H)."""
-    accepts = 0
-    for meld in table:
-        accepts |= meld.accepts
     free = 0
-    while True:
-        new = accepts & hand & ~free
-        if not new:
-            return free
-        free |= new
-        for c in cards_of(new):
-            if c % 13 and SUIT_OF[c - 1] == SUIT_OF[c]:
-                accepts |= 1 << (c - 1)
-            if c % 13 != 12:
-                accepts |= 1 << (c + 1)
-            elif c % 13 == 12:
-                accepts |= 1 << (c - 12)  # K laid off: the ace may follow (Q-K-A)
-        # a set takes only its fourth card: nothing new opens beyond the run ends
+    for meld in table:
+        if meld.kind == SET:
+            free |= meld.accepts & hand
+            continue
+        low, high = run_positions(meld.mask)
+        suit = meld.cards[0] // 13
+        p = low - 1
+        while p >= 1 and hand >> card_at(suit, p) & 1:
+            free |= 1 << card_at(suit, p)
+            p -= 1
+        p = high + 1
+        while p <= 14 and p - 13 < low and hand >> card_at(suit, p) & 1:
+            free |= 1 << card_at(suit, p)
+            p += 1
+    return free
 
 
 def plan_deadwood(table: Sequence[TableMeld], hand: Mask) -> int:
@@ -70,7 +67,7 @@ def plan_deadwood(table: Sequence[TableMeld], hand: Mask) -> int:
     free = layoff_closure(table, hand)
     if not free:
         return deadwood_points(hand)
-    melds = _partition(hand)
+    melds = best_melds(hand)
     melded = 0
     for m in melds:
         melded |= m
@@ -205,9 +202,9 @@ class PlannerBot:
     def _play(self, view: PlayerView, legal: Sequence[RummyAction]) -> RummyAction:
         hand = view.hand
         free = layoff_closure(view.table, hand)
-        melds = _partition(hand & ~free) if free else _partition(hand)
+        melds = best_melds(hand & ~free) if free else best_melds(hand)
         if free:
-            full = _partition(hand)
+            full = best_melds(hand)
             melded = 0
             for m in full:
                 melded |= m

@@ -32,7 +32,7 @@ SET = "set"
 RUN = "run"
 
 
-def _card_at(suit: int, position: int) -> Card:
+def card_at(suit: int, position: int) -> Card:
     """The card at run *position* 1..14 of *suit* (1 and 14 are both the ace)."""
     return suit * 13 + (position - 1) % 13
 
@@ -151,7 +151,7 @@ def run_order(cards: Mask) -> list[Card]:
     if MELD_KIND.get(cards) == RUN:
         low, high = run_positions(cards)
         suit = suit_of(listed[0])
-        return [_card_at(suit, p) for p in range(low, high + 1)]
+        return [card_at(suit, p) for p in range(low, high + 1)]
     return sorted(listed, key=lambda c: (c % 13, c // 13))
 
 
@@ -221,9 +221,9 @@ def _accepts(kind: str, cards: Mask) -> Mask:
     suit = (cards.bit_length() - 1) // 13
     accepts = 0
     if low > 1:
-        accepts |= 1 << _card_at(suit, low - 1)
+        accepts |= 1 << card_at(suit, low - 1)
     if high < 14 and not (low == 1 and high == 13):
-        accepts |= 1 << _card_at(suit, high + 1)
+        accepts |= 1 << card_at(suit, high + 1)
     return accepts
 
 

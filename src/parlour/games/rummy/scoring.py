@@ -81,8 +81,8 @@ def deadwood_points(cards: Mask) -> int:
     return _search(cards)
 
 
-def _partition(cards: Mask) -> list[Mask]:
-    """The melds of one best split of *cards*, recovered by replaying the search."""
+def best_melds(cards: Mask) -> list[Mask]:
+    """The melds (masks) of one best split of *cards*, recovered by replaying the search."""
     melds: list[Mask] = []
     target = _search(cards)
     while cards:
@@ -115,7 +115,7 @@ def best_split(cards: Mask) -> Split:
     >>> best_split(mask_of(parse_cards("4H 5H 6H 7H 7C 7D".split()))).points
     0
     """
-    melds = _partition(cards)
+    melds = best_melds(cards)
     melded = 0
     for m in melds:
         melded |= m
