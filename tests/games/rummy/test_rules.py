@@ -7,7 +7,7 @@ import json
 import pytest
 
 import parlour
-from parlour.engine.errors import IllegalMove, InvalidNotation, NotEnumerable
+from parlour.engine.errors import BadOption, IllegalMove, InvalidNotation, NotEnumerable
 from parlour.engine.state import CHANCE, HOST, TERMINAL, Result
 from parlour.games.rummy.cards import parse_cards
 from parlour.games.rummy.notation import Deal, parse
@@ -46,6 +46,14 @@ def test_default_deal_is_ten_cards_each() -> None:
     four = parlour.load("rummy", players=4).new_initial_state()
     four.apply(Deal(tuple(range(52))))
     assert four.observation(0)["hand_counts"] == [7, 7, 7, 7]
+
+
+def test_hand_size_must_leave_a_stock() -> None:
+    with pytest.raises(BadOption, match="leave no stock"):
+        parlour.load("rummy", players=4, hand_size=13).new_initial_state()
+    state = parlour.load("rummy", players=3, hand_size=12).new_initial_state()
+    state.apply(Deal(tuple(range(52))))
+    assert state.observation(0)["stock_count"] == 52 - 36 - 1
 
 
 def test_a_deal_must_be_the_whole_deck() -> None:

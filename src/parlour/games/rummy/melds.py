@@ -98,13 +98,11 @@ def melds_in(hand: Mask) -> list[Mask]:
     threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
     while threes:
         low = threes & -threes
-        rank = low.bit_length() - 1
         threes ^= low
         have = hand & (low | low << 13 | low << 26 | low << 39)
         if have.bit_count() == 4:
             found.extend(have & ~(low << (13 * s)) for s in range(4))
         found.append(have)
-        del rank
     return found
 
 

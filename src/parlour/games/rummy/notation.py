@@ -41,6 +41,9 @@ class Draw:
     def __str__(self) -> str:
         return "draw discard" if self.discard else "draw stock"
 
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
+
 
 @dataclass(frozen=True, slots=True)
 class Meld:
@@ -88,6 +91,9 @@ class Skip:
 
     def __str__(self) -> str:
         return "skip"
+
+    def __repr__(self) -> str:
+        return "parse('skip')"
 
 
 RummyAction = Deal | Draw | Meld | LayOff | Discard | Skip

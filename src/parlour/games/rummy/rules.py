@@ -218,16 +218,15 @@ class RummyState(State):
             return ()
         hand = self.hands[self.seat]
         taken = self.taken
-        actions: list[RummyAction] = []
+        runs: list[Meld] = []
         discards: list[RummyAction] = []
         for shift in (0, 13, 26, 39):
             pattern = hand >> shift & 0x1FFF
             if pattern:
                 entry = _SUIT_ACTIONS[shift].get(pattern) or _suit_actions(shift, pattern)
-                actions.extend(entry[0])
+                runs.extend(entry[0])
                 discards.extend(entry[1])
-        if actions:
-            actions = [m for m in actions if self._meld_ok(hand, m)]  # type: ignore[arg-type]
+        actions: list[RummyAction] = [m for m in runs if self._meld_ok(hand, m)]
         threes = _threes(hand)
         if threes:
             actions.extend(
