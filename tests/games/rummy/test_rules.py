@@ -166,6 +166,9 @@ def test_host_skip() -> None:
     act(state, "draw discard", "host skip")  # after taking 10C: the highest other card
     assert state.observation(0)["discard_top"] == "QD" and "10C" in hand(state, 0)  # QD before QC
     refused(state, "draw stock", "only skip", player=HOST)
+    fresh = parlour.load("rummy").new_initial_state()
+    assert isinstance(fresh, RummyState)
+    refused(fresh, "skip", "no turn to skip", player=HOST)
 
 
 @pytest.mark.parametrize(

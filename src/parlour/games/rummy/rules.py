@@ -292,6 +292,8 @@ class RummyState(State):
         if player == HOST:
             if not isinstance(action, Skip):
                 raise IllegalMove(f"the host may only skip a turn, not {action}")
+            if phase not in (DRAW, PLAY):
+                raise IllegalMove("there is no turn to skip: the cards are not dealt")
             return
         if phase == DRAW:
             if isinstance(action, Draw):
