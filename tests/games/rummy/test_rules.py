@@ -195,6 +195,16 @@ def test_refused_moves_say_why_and_change_nothing(moves: list[str], move: str, r
     refused(state, move, reason)
 
 
+def test_malformed_actions_from_python_are_refused() -> None:
+    from parlour.games.rummy.notation import Discard, LayOff, Meld
+
+    state = deal(["5H 6H 7H QC QD", "8H 2C 3D 9S JD"], "4C", "AS 10C QS")
+    act(state, "draw stock")
+    for action in (Discard(99), LayOff(-1, 0), Meld(0), Meld(1 << 60)):
+        with pytest.raises(IllegalMove):
+            state.apply(action)
+
+
 def test_moves_out_of_turn_are_refused() -> None:
     state = deal(["5H 6H 7H QC QD", "8H 2C 3D 9S JD"], "4C", "AS 10C QS")
     refused(state, "draw stock", "seat 1 may not act now", player=1)

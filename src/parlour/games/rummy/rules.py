@@ -304,6 +304,10 @@ class RummyState(State):
                 f"draw first: take the top card of the stock or the discard pile, not {action}"
             )
         hand = self.hands[player]
+        if isinstance(action, (Discard, LayOff)) and not 0 <= action.card < 52:
+            raise IllegalMove(f"{action.card!r} is not a card (cards are 0-51)")
+        if isinstance(action, Meld) and not 0 < action.cards <= (1 << 52) - 1:
+            raise IllegalMove(f"{action.cards!r} is not a set of cards")
         if isinstance(action, Discard):
             c = action.card
             if not hand >> c & 1:
