@@ -246,7 +246,10 @@ def openspiel_hands_per_second(hands: int, seed: int, python: str) -> float | No
 
 @bench.command("rummy")
 def bench_rummy(
-    hands: Annotated[int, typer.Option("--hands", min=1, help="Hands (rounds) to play.")] = 5000,
+    hands: Annotated[int, typer.Option("--hands", min=1, help="Hands (rounds) per trial.")] = 3000,
+    trials: Annotated[
+        int, typer.Option("--trials", min=1, help="Alternating trials; medians are shown.")
+    ] = 3,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     openspiel_python: Annotated[
         str | None,
@@ -259,30 +262,50 @@ def bench_rummy(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
-    """Random-play hands per second, compared with OpenSpiel's gin_rummy in the same run."""
-    ours = random_hands_per_second(hands, seed)
+    """Random-play hands per second, compared with OpenSpiel's gin_rummy in the same run.
+
+    Trials of the two alternate (ours, theirs, ours, ...) so that a busy machine slows both
+    alike; the medians are compared. OpenSpiel plays a fifth as many hands per trial.
+    """
+    import statistics
+
     python = openspiel_python or sys.executable
-    theirs = openspiel_hands_per_second(max(200, hands // 5), seed, python)
-    ratio = ours / theirs if theirs else None
+    ours: list[float] = []
+    theirs: list[float] = []
+    for trial in range(trials):
+        ours.append(random_hands_per_second(hands, seed + trial))
+        other = openspiel_hands_per_second(max(100, hands // 5), seed + trial, python)
+        if other is not None:
+            theirs.append(other)
+    mine = statistics.median(ours)
+    other_median = statistics.median(theirs) if theirs else None
+    ratio = mine / other_median if other_median else None
     if as_json:
         print(
             json.dumps(
                 {
-                    "rummy_hands_per_second": ours,
-                    "openspiel_gin_rummy_hands_per_second": theirs,
+                    "rummy_hands_per_second": mine,
+                    "openspiel_gin_rummy_hands_per_second": other_median,
                     "ratio": ratio,
+                    "trials": {"rummy": ours, "openspiel": theirs},
                 }
             )
         )
         return
-    console.print(f"parlour rummy, random play: {ours:,.0f} hands per second ({hands} hands)")
-    if theirs is None:
+    console.print(
+        f"parlour rummy, random play: {mine:,.0f} hands per second "
+        f"(median of {trials} x {hands} hands: {', '.join(f'{x:,.0f}' for x in ours)})"
+    )
+    if other_median is None:
         console.print(
             f"OpenSpiel gin_rummy: not measured ({python} has no open-spiel; "
             "pass --openspiel-python)"
         )
     else:
-        console.print(f"OpenSpiel gin_rummy, random play: {theirs:,.0f} hands per second")
+        console.print(
+            f"OpenSpiel gin_rummy, random play: {other_median:,.0f} hands per second "
+            f"(median of {', '.join(f'{x:,.0f}' for x in theirs)})"
+        )
         console.print(f"ratio: {ratio:.1f}x")
 
 

@@ -67,6 +67,11 @@ _SUIT_ACTIONS: dict[int, dict[int, tuple[tuple[Meld, ...], tuple[Discard, ...]]]
 }
 
 
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_SUIT_ACTIONS[shift] for shift in (0, 13, 26, 39))
+for _shift in (0, 13, 26, 39):
+    _SUIT_ACTIONS[_shift][0] = ((), ())
+
+
 def _suit_actions(shift: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Discard, ...]]:
     """The runs and the discards within one suit's 13-bit *pattern* (cached)."""
     entry = (
@@ -75,15 +80,6 @@ def _suit_actions(shift: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Dis
     )
     _SUIT_ACTIONS[shift][pattern] = entry
     return entry
-
-
-def _threes(hand: Mask) -> int:
-    """Ranks (13-bit pattern) held in three suits or more."""
-    a = hand & 0x1FFF
-    b = hand >> 13 & 0x1FFF
-    c = hand >> 26 & 0x1FFF
-    d = hand >> 39 & 0x1FFF
-    return (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
 
 
 def _sets_in(hand: Mask, threes: int) -> list[Mask]:
@@ -202,6 +198,9 @@ class RummyState(State):
             return self.seat
         return CHANCE if phase == DEAL else TERMINAL
 
+    def actors(self) -> tuple[int, ...]:
+        return (self.seat,) if self.phase in (DRAW, PLAY) else ()
+
     # --- legal actions ------------------------------------------------------------------
 
     def legal_actions(self, player: int | None = None) -> Sequence[RummyAction]:
@@ -218,16 +217,18 @@ class RummyState(State):
             return ()
         hand = self.hands[self.seat]
         taken = self.taken
-        runs: list[Meld] = []
-        discards: list[RummyAction] = []
-        for shift in (0, 13, 26, 39):
-            pattern = hand >> shift & 0x1FFF
-            if pattern:
-                entry = _SUIT_ACTIONS[shift].get(pattern) or _suit_actions(shift, pattern)
-                runs.extend(entry[0])
-                discards.extend(entry[1])
-        actions: list[RummyAction] = [m for m in runs if self._meld_ok(hand, m)]
-        threes = _threes(hand)
+        a = hand & 0x1FFF
+        b = hand >> 13 & 0x1FFF
+        c = hand >> 26 & 0x1FFF
+        d = hand >> 39 & 0x1FFF
+        ea = _SPADES.get(a) or _suit_actions(0, a)
+        eb = _HEARTS.get(b) or _suit_actions(13, b)
+        ec = _DIAMONDS.get(c) or _suit_actions(26, c)
+        ed = _CLUBS.get(d) or _suit_actions(39, d)
+        discards: list[RummyAction] = [*ea[1], *eb[1], *ec[1], *ed[1]]
+        runs = ea[0] + eb[0] + ec[0] + ed[0]
+        actions: list[RummyAction] = [m for m in runs if self._meld_ok(hand, m)] if runs else []
+        threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
         if threes:
             actions.extend(
                 _MELD_ACTIONS[m] for m in _sets_in(hand, threes) if self._leaves_playable(hand & ~m)
