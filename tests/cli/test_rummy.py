@@ -61,7 +61,18 @@ def test_arena_refuses_unknown_level() -> None:
 
 def test_bench_without_openspiel() -> None:
     out = runner.invoke(
-        app, ["bench", "rummy", "--hands", "20", "--trials", "1", "--openspiel-python", "/nonexistent", "--json"]
+        app,
+        [
+            "bench",
+            "rummy",
+            "--hands",
+            "20",
+            "--trials",
+            "1",
+            "--openspiel-python",
+            "/nonexistent",
+            "--json",
+        ],
     )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)

@@ -233,3 +233,17 @@ def test_legal_actions_are_all_accepted() -> None:
     assert "meld 5H 6H 7H" in texts and "meld 7S 7D 7C" in texts and "meld 7S 7H 7D 7C" in texts
     for action in state.legal_actions():
         state.clone().apply(action)
+
+
+def test_other_hands_and_the_stock_are_not_in_an_observation() -> None:
+    state = deal(["5H 6H 7H QC QD", "8H 2C 3D 9S JD"], "4C", "AS 10C QS")
+    act(state, "draw stock")  # seat 0 draws AS: only seat 0 learns which card
+    seen_by_1 = json.dumps(state.observation(1))
+    for text in ["5H", "6H", "7H", "QC", "QD", "AS", "10C", "QS"]:
+        assert f'"{text}"' not in seen_by_1
+    assert state.observation(1)["hand_counts"] == [6, 5]
+    assert state.observation(0)["drawn"] == "AS" and state.observation(1)["drawn"] is None
+    act(state, "discard QC", "draw discard")  # seat 1 takes QC: now everyone knows it
+    assert state.observation(0)["known"] == [[], ["QC"]]
+    spectator = json.dumps(state.observation(None))
+    assert state.observation(None)["hand"] == [] and '"8H"' not in spectator

@@ -225,8 +225,9 @@ class RummyApp(App[int | None]):
             if seat == viewer:
                 continue
             known = " ".join(card_symbol(c) for c in cards_of(state.known[seat]))
+            count = state.hands[seat].bit_count()
             lines.append(
-                f"{name}: {state.hands[seat].bit_count()} cards"
+                f"{name}: {count} card{'' if count == 1 else 's'}"
                 + (f" (known: {known})" if known else "")
             )
         self.query_one("#opponents", Static).update("\n".join(lines))
