@@ -144,7 +144,7 @@ def _load_game_commands() -> None:
     """Import each game's CLI module so its commands join the groups."""
     import importlib
 
-    for module in ("ten_thousand", "greedy", "rummy"):
+    for module in ("ten_thousand", "greedy", "crossword", "rummy"):
         importlib.import_module(f"parlour.cli.{module}")
 
 
