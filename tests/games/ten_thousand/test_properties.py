@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.engine.chance import FACES
+from parlour.engine.chance import FACES, sub_multisets
 from parlour.engine.records import replay, to_record
 from parlour.engine.state import HOST
 from parlour.games.dice.actions import Skip
 from parlour.games.ten_thousand.rules import TenThousandState
-from parlour.games.ten_thousand.scoring import best_score, keep_options, sub_multisets
+from parlour.games.ten_thousand.scoring import best_score, keep_options
 
 PROPERTY = settings(max_examples=30, derandomize=True, deadline=None)
 
