@@ -31,6 +31,11 @@ def _chance_actions(n: int) -> tuple[Roll, ...]:
 
 
 @cache
+def _possible_rolls(n: int) -> frozenset[Dice]:
+    return frozenset(d for d, _ in roll_outcomes(n))
+
+
+@cache
 def _chance_table(n: int) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple((Roll(d), p) for d, p in roll_outcomes(n))
 
@@ -125,9 +130,7 @@ class DiceState(State):
                 raise IllegalMove(f"a chance outcome is a roll, not {action}")
             if len(action.dice) != self.to_roll:
                 raise IllegalMove(f"{self.to_roll} dice are rolled here, not {len(action.dice)}")
-            if any(not 1 <= d <= 6 for d in action.dice) or list(action.dice) != sorted(
-                action.dice
-            ):
+            if tuple(action.dice) not in _possible_rolls(self.to_roll):
                 raise IllegalMove(f"{action.dice} is not a sorted roll of faces 1-6")
             return
         if isinstance(action, Quit):
