@@ -126,9 +126,11 @@ def solve_ten_thousand(
 
     game = _load(2, target, entry, specials_any_roll)
     rules = solver.Rules.of(game.options)
-    solver.strategy.cache_clear()
-    solver.roll_kind.cache_clear()
-    plan = solver.strategy(rules)
+    for cached in (solver.strategy, solver.turn_model, solver.roll_kind):
+        cached.cache_clear()
+    started = time.perf_counter()
+    plan = solver.strategy(rules)  # the roll kinds are built and timed too
+    solve_seconds = time.perf_counter() - started
     started = time.perf_counter()
     slack = plan.certify()
     certify_seconds = time.perf_counter() - started
@@ -154,7 +156,7 @@ def solve_ten_thousand(
                         {"first_roll": list(r), "keep": list(k), "then": "bank" if b else "roll"}
                         for r, k, b in examples
                     ],
-                    "seconds": plan.seconds,
+                    "seconds": solve_seconds,
                     "cap": plan.cap * solver.UNIT,
                     "certificate_slack": slack,
                     "certify_seconds": certify_seconds,
@@ -189,7 +191,7 @@ def solve_ten_thousand(
             + ("bank" if bank else f"roll {6 - len(kept) or 6}")
         )
     console.print(
-        f"Solved in {plan.seconds:.2f} s by backward induction over turn totals "
+        f"Solved in {solve_seconds:.2f} s by backward induction over turn totals "
         f"0-{plan.cap * solver.UNIT:,} points and 1-6 dice left; banking from "
         f"{plan.cap * solver.UNIT:,} up certified optimal in {certify_seconds:.2f} s "
         f"(slack {slack:,.0f} points)."
