@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from rich.console import Console
 from sqlalchemy import Engine
+
+if TYPE_CHECKING:
+    from parlour.engine.state import State
 
 console = Console()
 errors = Console(stderr=True)
@@ -23,3 +26,11 @@ def database(url: str | None = None) -> Engine:
     from parlour.storage.db import open_database
 
     return open_database(url)
+
+
+def turns_measure(state: State, seat: int) -> dict[str, float]:
+    """Arena measure for the dice games: the turns *seat* played (for points per turn)."""
+    from parlour.games.dice.rules import DiceState
+
+    assert isinstance(state, DiceState)
+    return {"turns": float(state.turns_played(seat))}

@@ -11,13 +11,12 @@ from rich.table import Table
 
 import parlour
 from parlour.bots.base import Bot
-from parlour.cli.common import console, fail
+from parlour.cli.common import console, fail, turns_measure
 from parlour.cli.groups import arena, bench, score, solve
 from parlour.engine.chance import dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
 from parlour.engine.spec import GameSpec
-from parlour.engine.state import Game, State
-from parlour.games.dice.rules import DiceState
+from parlour.engine.state import Game
 
 
 @score.command("ten-thousand")
@@ -199,12 +198,6 @@ def solve_ten_thousand(
 
 
 # --- arena ------------------------------------------------------------------------------
-
-
-def turns_measure(state: State, seat: int) -> dict[str, float]:
-    """Arena measure: the turns *seat* played (for points per turn)."""
-    assert isinstance(state, DiceState)
-    return {"turns": float(state.turns_played(seat))}
 
 
 def _bots(levels: list[str], spec: GameSpec) -> list[Bot]:
