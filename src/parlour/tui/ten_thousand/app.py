@@ -30,7 +30,7 @@ from parlour.games.ten_thousand.scoring import selection_points
 from parlour.session import LocalGame
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
-from parlour.tui.ten_thousand.widgets import Board, DiceTray
+from parlour.tui.common.dice import Board, DiceTray
 
 SIX = 6
 
