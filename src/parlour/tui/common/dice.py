@@ -9,6 +9,7 @@ set of dice (six in Ten-Thousand, nine in Greedy). A click on a die posts
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -18,6 +19,37 @@ from textual.message import Message
 from textual.widget import Widget
 
 from parlour.engine.chance import Dice
+from parlour.games.dice.rules import DiceState
+
+
+def aside_dice(state: DiceState) -> Dice:
+    """The dice set aside from the current set of dice (all of this turn's selections since
+    the last hot dice or bonus round), oldest first."""
+    on_table = len(state.roll) if state.roll is not None else state.to_roll
+    wanted = state.n_dice - on_table
+    aside: list[int] = []
+    for dice, _points in reversed(state.kept):
+        if len(aside) >= wanted:
+            break
+        aside[:0] = dice
+    return tuple(aside)
+
+
+def dice_count(n: int) -> str:
+    """``"1 die"``, ``"2 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def pick_places(roll: Dice, dice: Dice) -> set[int]:
+    """The places in *roll* of the multiset *dice* (first matching places)."""
+    need = Counter(dice)
+    places = set()
+    for i, face in enumerate(roll):
+        if need[face]:
+            need[face] -= 1
+            places.add(i)
+    return places
+
 
 # Pip rows for each face, on a 5x3 grid inside the die's border.
 PIPS: dict[int, tuple[str, str, str]] = {

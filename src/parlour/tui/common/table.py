@@ -162,6 +162,11 @@ class TableScreen(Screen[None]):
         """Called after *player* (a seat or CHANCE) applied *action*; *before* is the state
         just before (to log what happened)."""
 
+    def game_over_note(self) -> str:
+        """A line under the final scoreboard (what the game added to the standings, say);
+        called after the finished game is saved. Default: none."""
+        return ""
+
     def headline(self) -> str:
         """The game-over headline: who won."""
         result = self.local.state.result()
@@ -365,7 +370,7 @@ class TableScreen(Screen[None]):
             return
         self._over_shown = True
         self.autosave()
-        self._show_game_over("")
+        self._show_game_over(self.game_over_note())
 
     def _show_game_over(self, note: str) -> None:
         self.app.push_screen(
@@ -388,7 +393,8 @@ class TableScreen(Screen[None]):
         return written
 
     def _record_saved(self, path: Path | None) -> None:
-        self._show_game_over(f"Record saved to {path}" if path else "")
+        saved = f"Record saved to {path}" if path else ""
+        self._show_game_over("\n".join(line for line in (self.game_over_note(), saved) if line))
 
 
 class TableApp(App[TableExit]):
