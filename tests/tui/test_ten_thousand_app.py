@@ -9,9 +9,9 @@ from textual.widgets import Input, Markdown, RichLog
 from parlour.engine.records import read_record, replay
 from parlour.session import LocalGame
 from parlour.storage import list_saves, open_database
+from parlour.tui.common.dice import DiceTray
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.table import Pace, TableExit
-from parlour.tui.common.dice import DiceTray
 from tests.tui.helpers import SIZE, press, screen, settle, ten_thousand_app, text
 
 
