@@ -267,6 +267,8 @@ class GreedyScreen(TableScreen):
         self.message_warning = warning
         if self.is_mounted:
             self.show_state()
+        else:  # during on_mount (a failed first save): draw once mounting is done
+            self.call_later(self.show_state)
 
     def _say(self, text: str) -> None:
         self.message = text
