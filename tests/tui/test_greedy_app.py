@@ -140,7 +140,7 @@ async def test_bonus_round_choice_then_re_roll_all_nine() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = screen(app)
-        assert "(all 9 score: A selects them)" in text(app, "#selection")
+        assert "all 9 score: keep them all, then a bonus round or bank" in text(app, "#selection")
         assert not table.query_one("#bonus").display
         await press(pilot, "a")
         assert table.query_one("#bonus").display
@@ -312,6 +312,25 @@ async def test_ctrl_q_saves_mid_turn_and_resume_continues() -> None:
         # the computer's first roll: 3 3 3 and 4 4 4 score (700, at least 500): it banks
         assert table.state.scores == [600, 700]
         assert "CPU 1 (easy) kept 3 3 3 4 4 4 (700)" in text(resumed, "#log")
+
+
+async def test_a_resumed_game_shows_its_history() -> None:
+    rolls = ["roll 1 1 1 2 3 4 4 6 6", "roll 5 5 5 2 3 4 4 6 6", "roll 1 2 2 3 4 4 6 6 3"]
+    app = greedy_app("me,cpu:easy", rolls)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a", "e")  # me 1,000, then easy 500; my turn again
+        lines = ["round  1  me banked 1,000 → 1,000", "round  1  CPU 1 (easy) banked 500 → 500"]
+        assert history_lines(app) == lines
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    result = app.return_value
+    assert isinstance(result, TableExit) and result.save_id is not None
+    resumed = greedy_app(local=LocalGame.resume(open_database(), result.save_id))
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert history_lines(resumed) == lines
+        assert screen(resumed).state.roll == (1, 2, 2, 3, 3, 4, 4, 6, 6)
 
 
 async def test_escape_leaves_the_game_saved() -> None:

@@ -55,8 +55,8 @@ class GreedyScreen(TableScreen):
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("space", "pick_cursor", "Select", show=False),
-        Binding("q", "quit_game", "Quit"),
-        Binding("r", "redraw", "Redraw"),
+        Binding("q", "quit_game", "Forfeit"),
+        Binding("r", "redraw", "Redraw", show=False),
     ]
 
     def __init__(self, local: LocalGame, settings: TableSettings) -> None:
@@ -92,6 +92,7 @@ class GreedyScreen(TableScreen):
         self.title = "Greedy"
         self.sub_title = f"first to end a turn on {self.state.target:,} wins · H: rules"
         self.query_one("#sum", Static).border_title = "Sum"
+        self._rebuild_history()
         # TableScreen.on_mount (the loop) runs after this: Textual calls every class's handler
 
     # --- drawing ------------------------------------------------------------------------
@@ -124,6 +125,7 @@ class GreedyScreen(TableScreen):
         message = self.query_one("#message", Static)
         message.update(self.message)
         message.set_class(self.message_warning, "-warning")
+        message.display = bool(self.message)
         bonus_text = self._bonus_text()
         bonus = self.query_one("#bonus", Static)
         bonus.update(bonus_text)
@@ -175,13 +177,14 @@ class GreedyScreen(TableScreen):
         if not self.local.person_to_move():
             return ""
         showing = len(state.roll)
-        whole = self._points(state.roll) is not None
         if not self.selected:
-            hint = f" (all {showing} score: [b]A[/b] selects them)" if whole and showing > 1 else ""
+            if self._points(state.roll) is not None and showing > 1:
+                then = f"all {showing} score: keep them all, then a bonus round or bank"
+            else:
+                then = "then [b]Enter[/b] rolls the rest, [b]E[/b] ends your turn"
             return (
                 f"Select dice with points: [b]1-{showing}[/b] (or ←/→ and Space), "
-                f"[b]A[/b] every scoring die{hint}\n"
-                "then [b]Enter[/b] rolls the rest, [b]E[/b] ends your turn"
+                f"[b]A[/b] every scoring die\n{then}"
             )
         dice = self._selected_dice()
         points = self._points(dice)
@@ -398,7 +401,6 @@ class GreedyScreen(TableScreen):
 
     def after(self, player: int, action: Action, before: State) -> None:
         assert isinstance(before, GreedyState)
-        state = self.state
         name = self.seat_name(before.seat)
         self.bot_keep = None
         if player >= 0:
@@ -406,52 +408,75 @@ class GreedyScreen(TableScreen):
             self.cursor = 0
             self.message = ""
         if isinstance(action, Quit):
-            quitter = self.seat_name(player)
-            self.log_line = f"{quitter} quit and forfeits the game"
-            self._history((quitter, "bold"), (" quit", "red"), " and forfeits the game")
+            self.log_line = f"{self.seat_name(player)} quit and forfeits the game"
         elif player == CHANCE and isinstance(action, Roll):
             self.cursor = 0
-            if state.turns > before.turns:  # no points: the round is lost
+            if self.state.turns > before.turns:  # no points: the round is lost
                 lost = before.turn_total
                 self.ended = Board(action.dice, aside_dice(before), "farkle")
                 self.log_line = f"{name} rolled {dice_text(action.dice)}: no points" + (
                     f", lost {lost:,}" if lost else ""
                 )
                 self._say(f"No points! {name} rolled {dice_text(action.dice)}.")
-                self._history(
-                    name, (" rolled no points", "red"), f", lost {lost:,}" if lost else ""
-                )
             else:
                 self.log_line = f"{name} rolled {dice_text(action.dice)}"
         elif isinstance(action, Keep):
             assert before.roll is not None
             points = before.keep_points(before.roll, first_roll=before.rolls == 1)[action.dice]
             text = f"{name} kept {dice_text(action.dice)} ({points:,})"
+            total = before.turn_total + points
             if action.bank:
-                total = before.turn_total + points
                 left = list(before.roll)
                 for face in action.dice:
                     left.remove(face)
                 self.ended = Board(tuple(left), aside_dice(before) + action.dice, "left")
                 self.log_line = f"{text} and ended the turn with {total:,}"
-                score = state.scores[before.seat]
-                self._history(name, " banked ", (f"{total:,}", "bold"), f" → {score:,}")
             elif len(action.dice) == len(before.roll):
-                total = before.turn_total + points
                 self.log_line = f"{text}: all nine have scored, bonus round"
                 self._say(f"Bonus round! {name} re-rolls all nine dice with {total:,} at risk.")
             else:
                 left_count = len(before.roll) - len(action.dice)
                 self.log_line = f"{text}, rolling {dice_count(left_count)}"
-        if state.is_terminal():
-            self._history(("Game over: ", "bold"), self.headline())
+        self._write_history(player, action, before, self.state)
 
-    def _history(self, *parts: str | tuple[str, str]) -> None:
-        """Add a line made of *parts* (text, or (text, style)) to the history, marked with the
-        round of the turn that just ended. Names stay plain text, never markup."""
-        rounds = max(self.state.turns - 1, 0) // self.local.game.num_players + 1
-        line = Text.assemble((f"round {rounds:>2}  ", "dim"), *parts)
-        self.query_one("#history", RichLog).write(line)
+    def _write_history(
+        self, player: int, action: Action, before: GreedyState, now: GreedyState
+    ) -> None:
+        """Add the history line(s) *action* by *player* makes, if any: how a turn ended, a
+        quit, the end of the game. Names stay plain text, never markup."""
+        rounds = max(now.turns - 1, 0) // self.local.game.num_players + 1
+        name = self.seat_name(before.seat)
+        parts: list[str | tuple[str, str]] | None = None
+        if isinstance(action, Quit):
+            parts = [(self.seat_name(player), "bold"), (" quit", "red"), " and forfeits the game"]
+        elif isinstance(action, Roll) and now.turns > before.turns:
+            lost = before.turn_total
+            parts = [name, (" rolled no points", "red"), f", lost {lost:,}" if lost else ""]
+        elif isinstance(action, Keep) and action.bank:
+            total, score = (
+                now.scores[before.seat] - before.scores[before.seat],
+                now.scores[before.seat],
+            )
+            parts = [name, " banked ", (f"{total:,}", "bold"), f" → {score:,}"]
+        log = self.query_one("#history", RichLog)
+        if parts is not None:
+            log.write(Text.assemble((f"round {rounds:>2}  ", "dim"), *parts))
+        if now.is_terminal():
+            log.write(
+                Text.assemble(
+                    (f"round {rounds:>2}  ", "dim"), ("Game over: ", "bold"), self.headline()
+                )
+            )
+
+    def _rebuild_history(self) -> None:
+        """Write the history of a resumed game, replaying its events."""
+        replayed = self.local.game.new_initial_state()
+        assert isinstance(replayed, GreedyState)
+        for player, action in self.state.history:
+            before = replayed.clone()
+            assert isinstance(before, GreedyState)
+            replayed.apply(action, player=player)
+            self._write_history(player, action, before, replayed)
 
     def headline(self) -> str:
         state = self.state
