@@ -380,7 +380,7 @@ class GreedyScreen(TableScreen):
         self.app.push_screen(
             ConfirmScreen(
                 f"Quit and forfeit? {name} loses this game at once: it counts as a loss in "
-                "the standings and cannot be made up later. (Esc leaves it saved instead.)",
+                "the standings and cannot be made up later.",
                 yes="Quit (forfeit)",
                 no="Keep playing",
             ),
