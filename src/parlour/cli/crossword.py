@@ -108,6 +108,9 @@ def bench_crossword(
         int, typer.Option(min=0, help="Hard against medium: games to play (0: skip).")
     ] = 1100,
     seed: Annotated[int, typer.Option(help="Seed of the positions and the games.")] = 1,
+    repeats: Annotated[
+        int, typer.Option(min=1, max=20, help="Lexicon and word-graph loads timed each way.")
+    ] = 3,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Figures for the Crossword move generator: time to list every play on fixed mid-game
@@ -123,8 +126,8 @@ def bench_crossword(
     from parlour.games.crossword.rules import Rules
 
     report: dict[str, object] = {}
-    lexicon = measure_lexicon(repeats=3)
-    graph = measure_graph(repeats=3)
+    lexicon = measure_lexicon(repeats=repeats)
+    graph = measure_graph(repeats=repeats)
     report["lexicon"] = lexicon.to_json()
     report["graph"] = graph.to_json()
     chosen = bench_positions(positions, seed=seed)

@@ -85,7 +85,7 @@ class CrosswordScreen(TableScreen):
     """
 
     HELP_FILE = Path(__file__).with_name("help.md")
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # nothing focused: the keys belong to the table until the prompt opens
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
@@ -164,7 +164,8 @@ class CrosswordScreen(TableScreen):
         command.disabled = True
         self.set_focus(None)
         self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
-        super().on_mount()
+        # Textual then calls TableScreen.on_mount too (every class's handler runs), which
+        # starts the game: calling it here as well would start it twice
 
     def _warm_up(self) -> None:
         """Load the word graph in the background, so the first hint does not wait for it."""
@@ -489,7 +490,6 @@ class CrosswordApp(TableApp):
     CSS_PATH = "crossword.tcss"
     TITLE = "Crossword"
     SCREEN = CrosswordScreen
-    AUTO_FOCUS = None
 
 
 def make_app(local: LocalGame, settings: TableSettings) -> CrosswordApp:
