@@ -190,20 +190,28 @@ class MoveGenerator:
 
     def _check(self, prefix: str, suffix: str) -> tuple[int, int]:
         """(letters x with prefix + x + suffix a word, plain points of prefix + suffix)."""
-        graph = self.graph
+        masks = self.graph.masks
+        edges = self.graph.edges
         base = sum(TILE_VALUES[c] for c in prefix) + sum(TILE_VALUES[c] for c in suffix)
-        node = graph.walk(prefix)
-        if node is None:
-            return 0, base
+        node = 0
+        for c in prefix:
+            node = edges.get(node << 5 | (ord(c) - _A), -1)
+            if node < 0:
+                return 0, base
+        rest = [ord(c) - _A for c in suffix]
         mask = 0
-        letters = graph.masks[node] & FULL
-        edges = graph.edges
+        letters = masks[node] & FULL
         while letters:
             low = letters & -letters
             letters ^= low
-            end = graph.walk(suffix, edges[node << 5 | (low.bit_length() - 1)])
-            if end is not None and graph.masks[end] & TERMINAL:
-                mask |= low
+            end = edges[node << 5 | (low.bit_length() - 1)]
+            for code in rest:
+                end = edges.get(end << 5 | code, -1)
+                if end < 0:
+                    break
+            else:
+                if masks[end] & TERMINAL:
+                    mask |= low
         return mask, base
 
     # --- plays ---------------------------------------------------------------------------
@@ -333,24 +341,17 @@ class MoveGenerator:
             covers: int,
             whole: bool,
         ) -> None:
-            # the word so far fills the squares before p
+            # The word so far fills the squares before p, a square on the board: try each
+            # letter square p may take. A word may end after p when the next square is empty
+            # or off the board; the search goes on into an empty next square only if some
+            # rack tile fits there (checked here, saving a call), into a tile always.
             here = codes[p]
             node_mask = masks[node]
+            after = p + 1
+            ends = codes[after] < 0
+            more = after < SIZE
             if here < 0:
-                if (
-                    node_mask & TERMINAL
-                    and placed
-                    and p != anchor  # a left part alone does not reach the board
-                    and len(word) >= MIN_WORD
-                    and not (down and placed == 1 and crossed)
-                ):
-                    score = main * mult + crossed + (BINGO_BONUS if placed == RACK_SIZE else 0)
-                    emit(Move(score, word, squares[p - len(word)], direction, used, covers))
-                if p == SIZE:
-                    return
                 options = rack & cross[p] & node_mask
-                if not options:
-                    return
                 factor = lm[p]
                 times = wm[p]
                 xb = base[p]
@@ -358,20 +359,34 @@ class MoveGenerator:
                     low = options & -options
                     options ^= low
                     code = low.bit_length() - 1
+                    child = edges[node << 5 | code]
                     n = counts[code] - 1
-                    counts[code] = n
+                    left = rack if n else rack ^ low
                     value = values[code] * factor
-                    letter = alphabet[code]
                     if xb < 0:
                         add = 0
                     elif premium_cross:
                         add = (xb + value) * times
                     else:
                         add = xb + values[code]
+                    letter = alphabet[code]
+                    if ends:
+                        child_mask = masks[child]
+                        # a one-tile down play with a word across is listed across
+                        if child_mask & TERMINAL and word and not (down and not placed and add):
+                            total = (main + value) * mult * times + crossed + add
+                            if placed == RACK_SIZE - 1:
+                                total += BINGO_BONUS
+                            start = squares[after - len(word) - 1]
+                            spelt = word + letter
+                            emit(Move(total, spelt, start, direction, used + letter, covers))
+                        if not (more and left & cross[after] & child_mask):
+                            continue
+                    counts[code] = n
                     extend(
-                        p + 1,
-                        edges[node << 5 | code],
-                        rack if n else rack ^ low,
+                        after,
+                        child,
+                        left,
                         main + value,
                         mult * times,
                         crossed + add,
@@ -385,22 +400,34 @@ class MoveGenerator:
                 return
             if run_start[p]:
                 whole = True
-            last = run_end[p]
             if node_mask >> here & 1:  # keep the board's letter
-                extend(
-                    p + 1,
-                    edges[node << 5 | here],
-                    rack,
-                    main + values[here],
-                    mult,
-                    crossed,
-                    placed,
-                    word + alphabet[here],
-                    used,
-                    covers,
-                    False,
-                )
-            if not coverable[p] or (last and whole and not whole_ok):
+                child = edges[node << 5 | here]
+                letter = alphabet[here]
+                go = True
+                if ends:
+                    child_mask = masks[child]
+                    if child_mask & TERMINAL and placed and not (down and placed == 1 and crossed):
+                        total = (main + values[here]) * mult + crossed
+                        if placed == RACK_SIZE:
+                            total += BINGO_BONUS
+                        start = squares[after - len(word) - 1]
+                        emit(Move(total, word + letter, start, direction, used, covers))
+                    go = more and bool(rack & cross[after] & child_mask)
+                if go:
+                    extend(
+                        after,
+                        child,
+                        rack,
+                        main + values[here],
+                        mult,
+                        crossed,
+                        placed,
+                        word + letter,
+                        used,
+                        covers,
+                        False,
+                    )
+            if not coverable[p] or (run_end[p] and whole and not whole_ok):
                 return
             options = rack & cross[p] & node_mask & ~(1 << here)
             xb = base[p]
@@ -408,16 +435,31 @@ class MoveGenerator:
                 low = options & -options
                 options ^= low
                 code = low.bit_length() - 1
+                child = edges[node << 5 | code]
                 n = counts[code] - 1
-                counts[code] = n
+                left = rack if n else rack ^ low
+                value = values[code]
+                add = xb + value if xb >= 0 else 0
                 letter = alphabet[code]
+                if ends:
+                    child_mask = masks[child]
+                    if child_mask & TERMINAL and word and not (down and not placed and add):
+                        total = (main + value) * mult + crossed + add
+                        if placed == RACK_SIZE - 1:
+                            total += BINGO_BONUS
+                        start = squares[after - len(word) - 1]
+                        spelt = word + letter
+                        emit(Move(total, spelt, start, direction, used + letter, covers + 1))
+                    if not (more and left & cross[after] & child_mask):
+                        continue
+                counts[code] = n
                 extend(
-                    p + 1,
-                    edges[node << 5 | code],
-                    rack if n else rack ^ low,
-                    main + values[code],
+                    after,
+                    child,
+                    left,
+                    main + value,
                     mult,
-                    crossed + (xb + values[code] if xb >= 0 else 0),
+                    crossed + add,
                     placed + 1,
                     word + letter,
                     used + letter,
@@ -430,7 +472,6 @@ class MoveGenerator:
         for code, n in enumerate(counts):
             if n:
                 rack_mask |= 1 << code
-        anchor = -1
         for anchor in anchors:
             # the left part: empty squares with no perpendicular neighbour before the anchor
             room = 0
