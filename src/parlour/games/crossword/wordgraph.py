@@ -161,7 +161,9 @@ class WordGraph:
         if len(keys) != len(targets) or not masks:
             raise ValueError("a truncated word graph")
         edges = dict(zip(keys, targets, strict=True))
-        if sum((m & LETTERS_MASK).bit_count() for m in masks) != len(edges):
+        if sum((m & LETTERS_MASK).bit_count() for m in masks) != len(edges) or (
+            targets and max(targets) >= len(masks)
+        ):
             raise ValueError("a word graph whose edges do not match its nodes")
         return cls(masks.tolist(), edges, digest)
 
