@@ -18,6 +18,7 @@ easy level), through the ``rng`` it is given.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -159,7 +160,7 @@ class HardBot(CrosswordBot):
     name = "hard"
 
     def __init__(self, leaves: LeaveModel | None = None) -> None:
-        self.leaves = leaves or LeaveModel.load()
+        self.leaves = leaves or shipped_leaves()
 
     def equity(self, view: Seen, move: Move) -> float:
         """The score of *move* plus the value of its leave. While the bag cannot refill the
@@ -229,6 +230,12 @@ class HardBot(CrosswordBot):
             gain = answer.score + (2 * kept if len(answer.tiles) == len(view.unseen) else 0)
             reply = max(reply, gain)
         return move.score - reply
+
+
+@functools.cache
+def shipped_leaves() -> LeaveModel:
+    """The leave table shipped with parlour, read once per process."""
+    return LeaveModel.load()
 
 
 def make_bot(level: str) -> CrosswordBot:

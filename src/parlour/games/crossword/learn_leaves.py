@@ -8,12 +8,13 @@ play (0 for an exchange or a pass). Ridge regression of the targets on the leave
 gives the weights. Round 1 plays the medium player (highest score); each later round plays the
 hard player with the previous round's table, so the values fit the player that uses them.
 
-Run from a checkout (about 0.3 s a game on one core; ``--jobs`` plays games in parallel)::
+The shipped table was made from a checkout with (about 0.25 s a game on one core for round 1,
+0.6 s for round 2; ``--jobs`` plays games in parallel and does not change the result)::
 
-    python -m parlour.games.crossword.learn_leaves --games 1500 --rounds 2 --seed 1 --jobs 2 \\
+    python -m parlour.games.crossword.learn_leaves --games 3000 --rounds 2 --seed 1 --jobs 2 \\
         --out src/parlour/games/crossword/data/leaves.json
 
-The same arguments give the same table.
+The same arguments give the same table; its ``meta`` records them and each round's figures.
 """
 
 from __future__ import annotations
