@@ -160,7 +160,7 @@ def _load_game_commands() -> None:
     """Import each game's CLI module so its commands join the groups."""
     import importlib
 
-    for module in ("ten_thousand", "greedy", "crossword", "play", "saves"):
+    for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves"):
         importlib.import_module(f"parlour.cli.{module}")
 
 
