@@ -79,6 +79,14 @@ def test_arena_crossword_prints_the_figures() -> None:
     out = runner.invoke(
         app, ["arena", "crossword", "--players", "medium,easy", "--games", "2", "--json"]
     )
+    again = runner.invoke(
+        app,
+        ["arena", "crossword", "--players", "medium,easy", "--games", "2", "--jobs", "2", "--json"],
+    )
+    parallel = json.loads(again.stdout)  # the same games in two processes
+    assert [b["points"] for b in parallel["bots"]] == [
+        b["points"] for b in json.loads(out.stdout)["bots"]
+    ]
     assert out.exit_code == 0, out.output
     figures = json.loads(out.stdout)
     assert figures["games"] == 2 and figures["games_per_second"] > 0
@@ -86,7 +94,7 @@ def test_arena_crossword_prints_the_figures() -> None:
     assert (medium["name"], easy["name"]) == ("medium", "easy")
     assert medium["games"] == easy["games"] == 2
     assert medium["wins"] + easy["wins"] == 2
-    low, high = medium["interval"]
+    low, high = medium["ci95"]
     assert 0 <= low <= medium["win_rate"] <= high <= 1
     for bot in (medium, easy):
         assert bot["points_per_play"] > 0 and bot["bingos_per_game"] >= 0

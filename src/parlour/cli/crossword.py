@@ -64,6 +64,7 @@ def arena_crossword(
     lexicon: Annotated[
         str, typer.Option("--lexicon", help="'enable' (built in) or a word-list file.")
     ] = "enable",
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Crossword computer players against each other: win rates with 95% intervals, points
@@ -72,7 +73,7 @@ def arena_crossword(
     from parlour.games.crossword.arena import run
 
     try:
-        figures = run(players, games=games, seed=seed, lexicon=lexicon)
+        figures = run(players, games=games, seed=seed, lexicon=lexicon, jobs=jobs)
     except ParlourError as err:
         fail(str(err))
     if as_json:
@@ -86,7 +87,7 @@ def arena_crossword(
                    "bingos/game", "covers/game"):  # fmt: skip
         table.add_column(column, justify="left" if column == "player" else "right")
     for bot in figures["bots"]:
-        low, high = bot["interval"]
+        low, high = bot["ci95"]
         table.add_row(
             bot["name"],
             f"{bot['win_rate']:.1%}",
@@ -111,6 +112,7 @@ def bench_crossword(
     repeats: Annotated[
         int, typer.Option(min=1, max=20, help="Lexicon and word-graph loads timed each way.")
     ] = 3,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes for the games.", min=1)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Figures for the Crossword move generator: time to list every play on fixed mid-game
@@ -135,7 +137,7 @@ def bench_crossword(
     plain = measure_generation(chosen, Rules(max_stack=1))
     report["generation"] = [covering.to_json(), plain.to_json()]
     if games:
-        report["arena"] = run("hard,medium", games=games, seed=seed)
+        report["arena"] = run("hard,medium", games=games, seed=seed, jobs=jobs)
     if as_json:
         print(json.dumps(report))
         return
@@ -178,7 +180,7 @@ def bench_crossword(
         arena_figures = report["arena"]
         assert isinstance(arena_figures, dict)
         hard = arena_figures["bots"][0]
-        low, high = hard["interval"]
+        low, high = hard["ci95"]
         console.print(
             f"Hard against medium: {hard['win_rate']:.1%} of {arena_figures['games']:,} games won "
             f"(95% interval {low:.1%}-{high:.1%}); {arena_figures['games_per_second']:.2f} games/s"

@@ -28,11 +28,15 @@ def parse_levels(text: str) -> list[str]:
     return levels
 
 
-def run(players: str, *, games: int, seed: int = 0, lexicon: str = "enable") -> dict[str, Any]:
-    """Play *games* games between the levels *players* (``"hard,medium"``) and return the
-    figures as JSON: per player the games, wins, win rate and its 95% ``interval``, points per
-    game and per play (before end-game adjustments), bingos and cover plays per game; and
-    the games per second.
+def run(
+    players: str, *, games: int, seed: int = 0, lexicon: str = "enable", jobs: int = 1
+) -> dict[str, Any]:
+    """Play *games* games between the levels *players* (``"hard,medium"``) in *jobs* worker
+    processes and return the figures as JSON: the arena's per-player figures (games, wins,
+    win rate and its 95% interval ``ci95``, points per game, and the sums of
+    :func:`~.bots.arena_measure`) with points per play (before end-game adjustments),
+    bingos and cover plays per game; and the games per second. The same *seed* gives the
+    same games for any number of jobs.
 
     Raises :class:`ParlourError` for bad levels or a lexicon that cannot be loaded.
     """
@@ -45,27 +49,18 @@ def run(players: str, *, games: int, seed: int = 0, lexicon: str = "enable") -> 
         seed=seed,
         labels=levels,
         measure=arena_measure,
+        jobs=jobs,
     )
-    bots = []
-    for fig in result.bots:
-        extra = fig.extra
-        played = extra.get("plays", 0.0)
-        bots.append(
-            {
-                "name": fig.name,
-                "games": fig.games,
-                "wins": fig.wins,
-                "win_rate": fig.win_rate,
-                "interval": list(fig.interval),
-                "points_per_game": fig.points / fig.games if fig.games else 0.0,
-                "points_per_play": extra.get("play_points", 0.0) / played if played else 0.0,
-                "bingos_per_game": extra.get("bingos", 0.0) / fig.games if fig.games else 0.0,
-                "covers_per_game": extra.get("covers", 0.0) / fig.games if fig.games else 0.0,
-            }
+    out: dict[str, Any] = result.to_json()
+    for figures, bot in zip(result.bots, out["bots"], strict=True):
+        per_game = figures.games or 1
+        bot["points_per_play"] = (
+            figures.extra.get("play_points", 0.0) / figures.extra["plays"]
+            if figures.extra.get("plays")
+            else 0.0
         )
-    return {
-        "games": result.games,
-        "seconds": result.seconds,
-        "games_per_second": result.games_per_second,
-        "bots": bots,
-    }
+        bot["bingos_per_game"] = figures.extra.get("bingos", 0.0) / per_game
+        bot["covers_per_game"] = figures.extra.get("covers", 0.0) / per_game
+    out["game"] = "crossword"
+    out["options"] = dict(game.options)
+    return out
