@@ -52,7 +52,7 @@ def test_the_shipped_table_says_how_it_was_learned() -> None:
     assert meta["command"].startswith("python -m parlour.games.crossword.learn_leaves")
     assert [r["round"] for r in meta["rounds"]] == list(range(1, len(meta["rounds"]) + 1))
     assert all(r["samples"] > 0 for r in meta["rounds"])
-    # what a thousand games of self-play teach: an S is worth keeping, a Q is not
+    # what self-play teaches: an S is worth keeping, a Q is not (less so with a U)
     assert model.value("S") > model.value("E") > model.value("Q")
     assert model.value("QU") > model.value("QI")
     assert LeaveModel.from_json(model.to_json()).weights == pytest.approx(list(model.weights))
