@@ -89,7 +89,8 @@ class TenThousandScreen(TableScreen):
             rules.append("pairs/straights on any 6")
         self.sub_title = " · ".join(rules)
         self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
-        # TableScreen.on_mount (the loop) runs after this: Textual calls every class's handler
+        # Textual then calls TableScreen.on_mount too (every class's handler runs), which
+        # starts the game: calling it here as well would start it twice
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -233,7 +234,7 @@ class TenThousandScreen(TableScreen):
         self.message_warning = warning
         if self.is_mounted:
             self.show_state()
-        else:  # during on_mount (a failed first save): draw once mounting is done
+        else:  # still mounting (a failed first save): draw once the mount is done
             self.call_later(self.show_state)
 
     def _say(self, text: str) -> None:
