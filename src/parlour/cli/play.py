@@ -226,7 +226,7 @@ def add_play_command(name: str) -> None:
     command.__doc__ = (
         f"Play {spec.title} in the terminal: {spec.summary}\n\n"
         f"Players: {_levels_text(spec)}. Keys: H in the game shows them with the rules. "
-        "Quitting saves the game; continue it with  parlour play --resume."
+        "Leaving the table saves the game; continue it with  parlour play --resume."
     )
     play.command(spec.name)(command)
 
