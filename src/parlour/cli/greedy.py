@@ -12,7 +12,7 @@ from rich.table import Table
 
 import parlour
 from parlour.bots.base import Bot
-from parlour.cli.common import console, database, fail, turns_measure
+from parlour.cli.common import console, database, fail, show_dice_score, turns_measure
 from parlour.cli.groups import arena, bench, score, solve, standings
 from parlour.engine.chance import Dice, dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
@@ -38,33 +38,13 @@ def score_greedy(
     except InvalidNotation as err:
         fail(str(err))
     scored = best_score(faces)
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "dice": list(faces),
-                    "points": scored.points,
-                    "parts": [
-                        {"label": p.label, "dice": list(p.dice), "points": p.points}
-                        for p in scored.parts
-                    ],
-                    "unscored": list(scored.unscored),
-                }
-            )
-        )
-        return
-    table = Table(title=f"Greedy: {' '.join(map(str, faces))}")
-    table.add_column("part")
-    table.add_column("dice")
-    table.add_column("points", justify="right")
-    for part in scored.parts:
-        table.add_row(part.label, " ".join(map(str, part.dice)), str(part.points))
-    if scored.unscored:
-        table.add_row("not scoring", " ".join(map(str, scored.unscored)), "0")
-    table.add_row("[bold]best score[/]", "", f"[bold]{scored.points}[/]")
-    console.print(table)
-    if not scored.parts:
-        console.print("No points: the round's points are forfeited.")
+    show_dice_score(
+        f"Greedy: {' '.join(map(str, faces))}",
+        scored,
+        as_json=as_json,
+        nothing="No points: the round's points are forfeited.",
+        dice=list(faces),
+    )
 
 
 @standings.command("greedy")

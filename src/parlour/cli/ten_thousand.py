@@ -11,7 +11,7 @@ from rich.table import Table
 
 import parlour
 from parlour.bots.base import Bot
-from parlour.cli.common import console, fail, turns_measure
+from parlour.cli.common import console, fail, show_dice_score, turns_measure
 from parlour.cli.groups import arena, bench, score, solve
 from parlour.engine.chance import dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
@@ -41,36 +41,15 @@ def score_ten_thousand(
     except InvalidNotation as err:
         fail(str(err))
     scored = best_score(faces, first_roll=first_roll)
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "dice": list(faces),
-                    "first_roll": first_roll,
-                    "points": scored.points,
-                    "parts": [
-                        {"label": p.label, "dice": list(p.dice), "points": p.points}
-                        for p in scored.parts
-                    ],
-                    "unscored": list(scored.unscored),
-                }
-            )
-        )
-        return
-    table = Table(
-        title=f"Ten-Thousand: {' '.join(map(str, faces))}" + (" (first roll)" if first_roll else "")
+    title = f"Ten-Thousand: {' '.join(map(str, faces))}" + (" (first roll)" if first_roll else "")
+    show_dice_score(
+        title,
+        scored,
+        as_json=as_json,
+        nothing="Farkle: no scoring dice.",
+        dice=list(faces),
+        first_roll=first_roll,
     )
-    table.add_column("part")
-    table.add_column("dice")
-    table.add_column("points", justify="right")
-    for part in scored.parts:
-        table.add_row(part.label, " ".join(map(str, part.dice)), str(part.points))
-    if scored.unscored:
-        table.add_row("not scoring", " ".join(map(str, scored.unscored)), "0")
-    table.add_row("[bold]best score[/]", "", f"[bold]{scored.points}[/]")
-    console.print(table)
-    if not scored.parts:
-        console.print("Farkle: no scoring dice.")
 
 
 # --- options shared by solve, arena and bench -------------------------------------------

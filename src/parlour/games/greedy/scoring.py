@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from itertools import chain, product
 
 from parlour.engine.chance import Dice
+from parlour.games.dice.scoring import Part, Scored, best_of
 
 SINGLE = {1: 100, 5: 50}
 
@@ -28,24 +28,6 @@ def set_points(face: int) -> int:
     if not 1 <= face <= 6:
         raise ValueError(f"no die face {face}")
     return 1000 if face == 1 else 100 * face
-
-
-@dataclass(frozen=True)
-class Part:
-    """One scoring part: a ``label``, its ``dice`` and its ``points``."""
-
-    label: str
-    dice: Dice
-    points: int
-
-
-@dataclass(frozen=True)
-class Scored:
-    """The best way to score some dice: ``points``, the ``parts`` and the ``unscored`` dice."""
-
-    points: int
-    parts: tuple[Part, ...]
-    unscored: Dice
 
 
 @cache
@@ -112,13 +94,4 @@ def best_score(dice: Dice) -> Scored:
     1400
     """
     roll = tuple(sorted(dice))
-    table = keep_options(roll)
-    if not table:
-        return Scored(0, (), roll)
-    best = max(table, key=lambda sub: (table[sub], len(sub)))
-    parts = selection_parts(best)
-    assert parts is not None
-    left = list(roll)
-    for face in best:
-        left.remove(face)
-    return Scored(table[best], parts, tuple(left))
+    return best_of(roll, keep_options(roll), selection_parts)
