@@ -1,0 +1,129 @@
+"""The app factory: ``create_app(settings)`` assembles routers, errors, limits and the
+background runner. ``parlour serve`` runs it under uvicorn."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from parlour import __version__
+from parlour.server import errors, ws
+from parlour.server.hub import Hub, follower_count
+from parlour.server.routers import auth, games, play, tables
+from parlour.server.runner import Runner
+from parlour.server.services.context import ServerContext
+from parlour.server.settings import Settings
+from parlour.storage.db import open_database
+
+DESCRIPTION = """
+The parlour game server: accounts, a lobby, and games of every registered game, played
+through the engine protocol. The server is the authority: clients send actions in the
+game's notation with the version they saw; the engine validates them and the server stores
+them in the table's append-only log.
+
+Log in with `/auth/login` (a bearer token, and an HttpOnly cookie for browsers). Live updates
+come over the WebSocket at `/ws` (see `parlour.server.ws`).
+"""
+
+
+class BodyLimit:
+    """Refuse request bodies over *limit* bytes with 413 (by header, and while streaming)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    size = int(value)
+                except ValueError:
+                    size = self.limit + 1
+                if size > self.limit:
+                    await self._too_large(send)
+                    return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await self._too_large(send)
+
+    async def _too_large(self, send: Send) -> None:
+        body = (
+            b'{"detail":"the request body is over %d bytes","code":"too_large"}' % self.limit
+        )
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server app for *settings* (default: SQLite in the data directory)."""
+    settings = settings or Settings()
+    engine = open_database(settings.database_url)
+    ctx = ServerContext(engine=engine, settings=settings)
+    hub = Hub(ctx)
+    runner = Runner(ctx, hub)
+    ctx.listeners.extend([hub.on_change, runner.on_change])
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await runner.start()
+        try:
+            yield
+        finally:
+            await runner.stop()
+
+    app = FastAPI(
+        title="parlour",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.ctx = ctx
+    app.state.hub = hub
+    app.state.runner = runner
+    errors.install(app)
+    for module in (auth, games, tables, play):
+        app.include_router(module.router)
+    app.include_router(ws.router)
+
+    @app.get("/health", tags=["server"])
+    def health() -> dict[str, Any]:
+        """Liveness: the version, the database dialect and the WebSocket followers."""
+        return {
+            "ok": True,
+            "version": __version__,
+            "database": engine.dialect.name,
+            "followers": follower_count(hub),
+        }
+
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app
