@@ -57,9 +57,7 @@ def wipe_postgres(url: str) -> None:
             }
             present = [t for t in (*SERVER_TABLES, "saved_games") if t in names]
             if present:
-                connection.execute(
-                    text(f"TRUNCATE {', '.join(present)} RESTART IDENTITY CASCADE")
-                )
+                connection.execute(text(f"TRUNCATE {', '.join(present)} RESTART IDENTITY CASCADE"))
     finally:
         engine.dispose()
 

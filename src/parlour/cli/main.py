@@ -144,8 +144,11 @@ def _load_game_commands() -> None:
     """Import each game's CLI module so its commands join the groups."""
     import importlib
 
-    for module in ("ten_thousand",):
+    for module in ("ten_thousand", "server"):
         importlib.import_module(f"parlour.cli.{module}")
+    from parlour.cli.server import serve
+
+    app.command("serve")(serve)
 
 
 _load_game_commands()

@@ -67,9 +67,7 @@ class BodyLimit:
             await self._too_large(send)
 
     async def _too_large(self, send: Send) -> None:
-        body = (
-            b'{"detail":"the request body is over %d bytes","code":"too_large"}' % self.limit
-        )
+        body = b'{"detail":"the request body is over %d bytes","code":"too_large"}' % self.limit
         await send(
             {
                 "type": "http.response.start",

@@ -13,6 +13,7 @@ stored versions of followed tables with what was sent.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import threading
@@ -179,10 +180,8 @@ class Hub:
         loop = self.loop
         if loop is None or follower.closed:
             return
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
             loop.call_soon_threadsafe(self._deliver, follower, text)
-        except RuntimeError:  # the loop is closed: the server is stopping
-            pass
 
     @staticmethod
     def _deliver(follower: Follower, text: str | None) -> None:

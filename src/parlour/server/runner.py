@@ -92,9 +92,7 @@ class Runner:
             self.busy += 1
             self.pending.discard(table_id)
             try:
-                await anyio.to_thread.run_sync(
-                    play_bots, self.ctx, table_id, limiter=self.limiter
-                )
+                await anyio.to_thread.run_sync(play_bots, self.ctx, table_id, limiter=self.limiter)
             except Exception:
                 log.exception("table %s: computer players failed", table_id)
             finally:

@@ -55,16 +55,20 @@ def _token(websocket: WebSocket) -> tuple[str | None, bool]:
     return (cookie, True) if cookie else (None, False)
 
 
-def _follow(ctx: ServerContext, hub: Hub, follower: Follower, table_id: int,
-            invite: str | None) -> None:
+def _follow(
+    ctx: ServerContext, hub: Hub, follower: Follower, table_id: int, invite: str | None
+) -> None:
     with ctx.engine.connect() as connection:
         table = get_table(connection, table_id)
         seats = get_seats(connection, table_id) if table else []
     if table is None or not may_see(table, seats, follower.account_id, invite):
         raise NotFound(f"no table {table_id}")
     seat = next(
-        (s.seat for s in seats if follower.account_id is not None
-         and s.account_id == follower.account_id),
+        (
+            s.seat
+            for s in seats
+            if follower.account_id is not None and s.account_id == follower.account_id
+        ),
         None,
     )
     if table.status == LOBBY or table.status == "cancelled":
@@ -101,10 +105,16 @@ async def socket(websocket: WebSocket) -> None:
     hub.add(follower)
     sender = asyncio.create_task(_send_loop(websocket, follower))
     try:
-        await websocket.send_text(json.dumps(
-            {"type": "hello", "account": None if account is None
-             else {"id": account.id, "name": account.name}}
-        ))
+        await websocket.send_text(
+            json.dumps(
+                {
+                    "type": "hello",
+                    "account": None
+                    if account is None
+                    else {"id": account.id, "name": account.name},
+                }
+            )
+        )
         while True:
             text = await websocket.receive_text()
             reply = await _handle(ctx, hub, follower, text)
@@ -130,15 +140,23 @@ async def _send_loop(websocket: WebSocket, follower: Follower) -> None:
 
 async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -> Any:
     if len(text) > ctx.settings.max_ws_message_chars:
-        return {"type": "error", "status": 413, "code": "too_large",
-                "detail": f"a message has at most {ctx.settings.max_ws_message_chars} characters"}
+        return {
+            "type": "error",
+            "status": 413,
+            "code": "too_large",
+            "detail": f"a message has at most {ctx.settings.max_ws_message_chars} characters",
+        }
     try:
         message = json.loads(text)
     except ValueError:
         return {"type": "error", "status": 400, "code": "bad_json", "detail": "not JSON"}
     if not isinstance(message, dict):
-        return {"type": "error", "status": 400, "code": "bad_message",
-                "detail": "a message is a JSON object with a 'type'"}
+        return {
+            "type": "error",
+            "status": 400,
+            "code": "bad_message",
+            "detail": "a message is a JSON object with a 'type'",
+        }
     kind = message.get("type")
     ref = message.get("ref")
     table = message.get("table")
@@ -148,36 +166,64 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
         if kind in ("follow", "unfollow", "action") and (
             not isinstance(table, int) or isinstance(table, bool) or table < 1
         ):
-            return {"type": "error", "status": 422, "code": "bad_message", "ref": ref,
-                    "detail": "'table' must be a table id (a positive integer)"}
-        assert isinstance(table, int) or kind not in ("follow", "unfollow", "action")
+            return {
+                "type": "error",
+                "status": 422,
+                "code": "bad_message",
+                "ref": ref,
+                "detail": "'table' must be a table id (a positive integer)",
+            }
         if kind == "follow":
+            assert isinstance(table, int)
             invite = message.get("invite")
             if invite is not None and not isinstance(invite, str):
                 invite = None
             await anyio.to_thread.run_sync(_follow, ctx, hub, follower, table, invite)
             return None
         if kind == "unfollow":
+            assert isinstance(table, int)
             hub.unfollow(follower, table)
             return None
         if kind == "action":
+            assert isinstance(table, int)
+            table_id = table
             if follower.account_id is None:
-                return {"type": "error", "status": 401, "code": "unauthorized", "ref": ref,
-                        "detail": "log in first"}
+                return {
+                    "type": "error",
+                    "status": 401,
+                    "code": "unauthorized",
+                    "ref": ref,
+                    "detail": "log in first",
+                }
             action, version = message.get("action"), message.get("version")
-            if not isinstance(action, str) or not isinstance(version, int) or isinstance(
-                version, bool
+            if (
+                not isinstance(action, str)
+                or not isinstance(version, int)
+                or isinstance(version, bool)
             ):
-                return {"type": "error", "status": 422, "code": "bad_message", "ref": ref,
-                        "detail": "an action needs 'action' (text) and 'version' (integer)"}
+                return {
+                    "type": "error",
+                    "status": 422,
+                    "code": "bad_message",
+                    "ref": ref,
+                    "detail": "an action needs 'action' (text) and 'version' (integer)",
+                }
             outcome = await anyio.to_thread.run_sync(
                 lambda: play.submit_action(
-                    ctx, table_id=table, account_id=follower.account_id or 0, text=action,
+                    ctx,
+                    table_id=table_id,
+                    account_id=follower.account_id or 0,
+                    text=action,
                     expected_version=version,
                 )
             )
             return {"type": "ack", "ref": ref, "table": table, "version": outcome.entry.version}
-        return {"type": "error", "status": 422, "code": "bad_message", "ref": ref,
-                "detail": "'type' is follow, unfollow, action or ping"}
+        return {
+            "type": "error",
+            "status": 422,
+            "code": "bad_message",
+            "ref": ref,
+            "detail": "'type' is follow, unfollow, action or ping",
+        }
     except (ServerError, ParlourError) as err:
         return _error(err, ref)

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 from sqlalchemy import (
+    Connection,
     DateTime,
     ForeignKey,
     Integer,
     String,
+    Table,
     delete,
     func,
     insert,
@@ -22,7 +25,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
-from sqlalchemy import Connection
 
 from parlour.engine.errors import ParlourError
 from parlour.storage.models import Base
@@ -121,10 +123,11 @@ def add_token(
 
 def token_account(connection: Connection, token_hash: str, now: datetime) -> AccountRow | None:
     """The account a live token belongs to, or ``None`` (unknown, revoked or expired)."""
+    accounts, tokens = cast(Table, Account.__table__), cast(Table, AuthToken.__table__)
     row = connection.execute(
-        select(Account.id, Account.name, Account.password_hash)
-        .join(AuthToken, AuthToken.account_id == Account.id)
-        .where(AuthToken.token_hash == token_hash, AuthToken.expires_at > now)
+        select(accounts.c.id, accounts.c.name, accounts.c.password_hash)
+        .join(tokens, tokens.c.account_id == accounts.c.id)
+        .where(tokens.c.token_hash == token_hash, tokens.c.expires_at > now)
     ).first()
     return None if row is None else AccountRow(row.id, row.name, row.password_hash)
 

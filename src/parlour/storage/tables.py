@@ -12,15 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
     Boolean,
+    Connection,
     DateTime,
     ForeignKey,
     Integer,
     String,
+    Table,
     func,
     insert,
     or_,
@@ -28,7 +30,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.orm import Mapped, mapped_column
-from sqlalchemy import Connection
 
 from parlour.storage.models import Base
 
@@ -109,6 +110,10 @@ class ServerLease(Base):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     holder: Mapped[str] = mapped_column(String(80))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+_TABLES = cast(Table, GameTable.__table__)
+_EVENTS = cast(Table, TableEvent.__table__)
 
 
 @dataclass(frozen=True)
@@ -240,8 +245,9 @@ def get_tables(connection: Connection, table_ids: Iterable[int]) -> list[TableRo
 
 def get_version(connection: Connection, table_id: int) -> int | None:
     """The table's version (its number of events), or ``None`` if there is no such table."""
+    tables = _TABLES
     value = connection.execute(
-        select(GameTable.version).where(GameTable.id == table_id)
+        select(tables.c.version).where(tables.c.id == table_id)
     ).scalar_one_or_none()
     return None if value is None else int(value)
 
@@ -251,9 +257,7 @@ def get_versions(connection: Connection, table_ids: Iterable[int]) -> dict[int, 
     ids = list(table_ids)
     if not ids:
         return {}
-    rows = connection.execute(
-        select(GameTable.id, GameTable.version).where(GameTable.id.in_(ids))
-    )
+    rows = connection.execute(select(GameTable.id, GameTable.version).where(GameTable.id.in_(ids)))
     return {row.id: row.version for row in rows}
 
 
@@ -346,18 +350,25 @@ def append_events(
     Returns ``False`` and writes nothing when the table is no longer at that version (a
     concurrent writer won). The caller's transaction commits both or neither.
     """
+    tables = _TABLES  # Core statements: this is the hot path of every action
     moved = connection.execute(
-        update(GameTable)
-        .where(GameTable.id == table_id, GameTable.version == expected_version)
+        update(tables)
+        .where(tables.c.id == table_id, tables.c.version == expected_version)
         .values(version=expected_version + len(events), updated_at=now, **values)
     )
     if moved.rowcount != 1:
         return False
     if events:
         connection.execute(
-            insert(TableEvent),
+            insert(_EVENTS),
             [
-                {"table_id": table_id, "seq": expected_version + i, "by": by, "move": move, "at": now}
+                {
+                    "table_id": table_id,
+                    "seq": expected_version + i,
+                    "by": by,
+                    "move": move,
+                    "at": now,
+                }
                 for i, (by, move) in enumerate(events)
             ],
         )
@@ -420,7 +431,9 @@ def due_tables(connection: Connection, now: datetime, *, limit: int = 500) -> li
     """Active tables whose turn clock has run out at *now*, oldest deadline first."""
     rows = connection.execute(
         select(GameTable.id)
-        .where(GameTable.status == ACTIVE, GameTable.deadline.is_not(None), GameTable.deadline <= now)
+        .where(
+            GameTable.status == ACTIVE, GameTable.deadline.is_not(None), GameTable.deadline <= now
+        )
         .order_by(GameTable.deadline)
         .limit(limit)
     )
@@ -453,11 +466,8 @@ def take_lease(
     )
     if renewed.rowcount == 1:
         return True
-    exists = connection.execute(
-        select(ServerLease.name).where(ServerLease.name == name)
-    ).first()
+    exists = connection.execute(select(ServerLease.name).where(ServerLease.name == name)).first()
     if exists is not None:
         return False
     connection.execute(insert(ServerLease).values(name=name, holder=holder, expires_at=until))
     return True
-

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request, Response, status
 
 from parlour.server.deps import COOKIE, AccountDep, AddressDep, CtxDep, request_token
@@ -9,7 +11,7 @@ from parlour.server.schemas import AccountOut, Credentials, ErrorOut, LoginOut
 from parlour.server.services import accounts
 
 router = APIRouter(prefix="/auth", tags=["accounts"])
-ERRORS = {
+ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorOut},
     409: {"model": ErrorOut},
     422: {"model": ErrorOut},

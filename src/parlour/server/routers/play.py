@@ -26,8 +26,11 @@ TableId = Annotated[int, Path(ge=1, le=2**31 - 1)]
             "description": "Stale version (``current`` holds the table now), or the game "
             "has not started or is over.",
         },
-        422: {"model": ErrorOut, "description": "Bad notation or an illegal action: the "
-              "engine's reason. Nothing changed."},
+        422: {
+            "model": ErrorOut,
+            "description": "Bad notation or an illegal action: the "
+            "engine's reason. Nothing changed.",
+        },
     },
 )
 def submit(table_id: TableId, body: ActionIn, ctx: CtxDep, account: AccountDep) -> Any:

@@ -56,9 +56,7 @@ def list_tables(
     game: Annotated[str | None, Query(max_length=40)] = None,
 ) -> Any:
     """Open tables waiting for players, or your tables (``which=mine``; your turn first)."""
-    return views.list_tables(
-        ctx, account.id if account else None, which=which, game=game
-    )
+    return views.list_tables(ctx, account.id if account else None, which=which, game=game)
 
 
 @router.get("/{table_id}", response_model=TableOut, responses=ERRORS)
@@ -107,9 +105,7 @@ def start(table_id: TableId, ctx: CtxDep, account: AccountDep) -> Any:
     "/{table_id}/record",
     responses={**ERRORS, 200: {"description": "The game record (docs/records.md)."}},
 )
-def record(
-    table_id: TableId, ctx: CtxDep, account: MaybeAccountDep, invite: Invite = None
-) -> Any:
+def record(table_id: TableId, ctx: CtxDep, account: MaybeAccountDep, invite: Invite = None) -> Any:
     """The finished game as a record (``docs/records.md``); 409 while it is in play."""
     view = views.table_view(ctx, table_id, account.id if account else None, invite=invite)
     if view["status"] != "finished":
@@ -120,5 +116,7 @@ def record(
             entry.state,
             entry.names,
             table=table_id,
-            finished=None if entry.table.finished_at is None else entry.table.finished_at.isoformat(),
+            finished=None
+            if entry.table.finished_at is None
+            else entry.table.finished_at.isoformat(),
         )

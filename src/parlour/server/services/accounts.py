@@ -118,7 +118,7 @@ def login(ctx: ServerContext, *, name: str, password: str, address: str) -> Logi
     limits and :class:`Unauthorized` for a wrong name or password (the same message for
     both)."""
     settings = ctx.settings
-    key = " ".join(name.split()).casefold()[:NAME_MAX * 2]
+    key = " ".join(name.split()).casefold()[: NAME_MAX * 2]
     keys = [f"account:{key}", f"address:{address}"[:120]]
     now = ctx.now()
     since = now - timedelta(seconds=settings.login_window_seconds)

@@ -20,8 +20,8 @@ import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Protocol
 from functools import cache
+from typing import Protocol
 
 from sqlalchemy import Connection, Engine
 
@@ -29,9 +29,9 @@ from parlour.bots.base import Bot
 from parlour.engine.errors import BadRecord, ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import JSON, State, player_label
+from parlour.server.errors import Conflict, NotFound
 from parlour.session import make_bot
 from parlour.storage.accounts import account_names
-from parlour.server.errors import Conflict, NotFound
 from parlour.storage.tables import (
     ACTIVE,
     FINISHED,

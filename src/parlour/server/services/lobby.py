@@ -153,7 +153,9 @@ def _lobby(ctx: ServerContext, table_id: int) -> tuple[TableRow, list[SeatRow]]:
         return table, get_seats(connection, table_id)
 
 
-def may_see(table: TableRow, seats: Sequence[SeatRow], account_id: int | None, invite: str | None) -> bool:
+def may_see(
+    table: TableRow, seats: Sequence[SeatRow], account_id: int | None, invite: str | None
+) -> bool:
     """Open tables are public; an invite-only one is seen by its players and with its code."""
     if table.visibility == "open":
         return True
@@ -174,12 +176,14 @@ def join_table(
     if any(s.account_id == account_id for s in seats):
         raise Conflict("you already sit at this table")
     if table.status != LOBBY:
-        raise Conflict("the game has already started" if table.status == ACTIVE else f"the table is {table.status}")
+        raise Conflict(
+            "the game has already started"
+            if table.status == ACTIVE
+            else f"the table is {table.status}"
+        )
     with write_transaction(ctx.engine) as connection:
         if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
-            raise Refused(
-                f"you already sit at {ctx.settings.max_open_tables} unfinished tables"
-            )
+            raise Refused(f"you already sit at {ctx.settings.max_open_tables} unfinished tables")
         current = get_table(connection, table_id)
         if current is None or current.status != LOBBY:
             raise Conflict("the game has already started")

@@ -23,8 +23,8 @@ from parlour.engine.state import CHANCE, HOST, JSON, Action
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused, StaleVersion
 from parlour.server.hooks import Finished, Moment, deadline_after, hooks_for
 from parlour.server.services.cache import Entry, bot_for, current_entry, table_rng
-from parlour.server.services.payloads import action_result, current_payload
 from parlour.server.services.context import ServerContext
+from parlour.server.services.payloads import action_result, current_payload
 from parlour.storage.db import write_transaction
 from parlour.storage.tables import (
     ACTIVE,
@@ -119,9 +119,7 @@ def commit(
     except BaseException:
         ctx.cache.drop(table.id)
         raise
-    events = entry.events + [
-        EventRow(version + i, by, move) for i, (by, move) in enumerate(added)
-    ]
+    events = entry.events + [EventRow(version + i, by, move) for i, (by, move) in enumerate(added)]
     fresh = Entry(new_table, seats, _names(entry, seats), state, events)
     ctx.cache.put(fresh)
     return Outcome(fresh, version)
@@ -169,9 +167,7 @@ def submit_action(
             except _Lost:
                 continue
             ctx.changed(table_id)
-            return replace(
-                outcome, result=action_result(outcome.entry, seat, outcome.first_seq)
-            )
+            return replace(outcome, result=action_result(outcome.entry, seat, outcome.first_seq))
     raise StaleVersion("another move was stored first: reload the table")
 
 
@@ -237,9 +233,7 @@ def apply_host_events(ctx: ServerContext, table_id: int) -> int:
             if entry.table.status != ACTIVE:
                 return applied
             hooks = hooks_for(entry.table.game)
-            due = hooks.host_events(
-                Moment(entry.table, entry.seats, entry.state, ctx.now())
-            )
+            due = hooks.host_events(Moment(entry.table, entry.seats, entry.state, ctx.now()))
             if not due:
                 return applied
             text = due[0]

@@ -62,8 +62,14 @@ def seats_json(seats: Sequence[SeatRow], names: Sequence[str], you: int | None) 
     return out
 
 
-def _base(table: TableRow, seats: Sequence[SeatRow], names: Sequence[str], you: int | None,
-          creator: str, member: bool) -> dict[str, Any]:
+def _base(
+    table: TableRow,
+    seats: Sequence[SeatRow],
+    names: Sequence[str],
+    you: int | None,
+    creator: str,
+    member: bool,
+) -> dict[str, Any]:
     spec = find(table.game)
     return {
         "id": table.id,
@@ -101,16 +107,16 @@ def table_view(
         names_by_id = account_names(connection, [*ids, table.creator_id])
     if not may_see(table, seats, account_id, invite):
         raise NotFound(f"no table {table_id}")
-    you = next((s.seat for s in seats if account_id is not None and s.account_id == account_id), None)
+    you = next(
+        (s.seat for s in seats if account_id is not None and s.account_id == account_id), None
+    )
     member = you is not None
     creator = names_by_id.get(table.creator_id, "?")
     if table.status in (LOBBY, "cancelled"):
         spec = find(table.game)
         lobby = Lobby(table, seats, spec)
         rule = hooks_for(spec.name).start
-        refusal = (
-            rule.refuse_start(lobby, account_id) if account_id is not None else "log in first"
-        )
+        refusal = rule.refuse_start(lobby, account_id) if account_id is not None else "log in first"
         out = _base(table, seats, seat_names(seats, names_by_id), you, creator, member)
         out.update(
             view=None,
@@ -146,8 +152,9 @@ def events_since(
     }
 
 
-def list_tables(ctx: ServerContext, account_id: int | None, *, which: str, game: str | None,
-                limit: int = 100) -> list[JSON]:
+def list_tables(
+    ctx: ServerContext, account_id: int | None, *, which: str, game: str | None, limit: int = 100
+) -> list[JSON]:
     """Summaries of open tables (``which="open"``) or this account's tables (``"mine"``,
     the ones where it is their turn first)."""
     with ctx.engine.connect() as connection:
@@ -166,9 +173,15 @@ def list_tables(ctx: ServerContext, account_id: int | None, *, which: str, game:
         if game is not None and table.game != game:
             continue
         rows = seats[table.id]
-        you = next((s.seat for s in rows if account_id is not None and s.account_id == account_id), None)
+        you = next(
+            (s.seat for s in rows if account_id is not None and s.account_id == account_id), None
+        )
         summary = _base(
-            table, rows, seat_names(rows, names), you, names.get(table.creator_id, "?"),
+            table,
+            rows,
+            seat_names(rows, names),
+            you,
+            names.get(table.creator_id, "?"),
             you is not None,
         )
         out.append(summary)

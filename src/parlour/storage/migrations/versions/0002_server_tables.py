@@ -71,9 +71,7 @@ def upgrade() -> None:
     op.create_index("ix_game_tables_deadline", "game_tables", ["deadline"])
     op.create_table(
         "table_seats",
-        sa.Column(
-            "table_id", sa.Integer(), sa.ForeignKey("game_tables.id"), primary_key=True
-        ),
+        sa.Column("table_id", sa.Integer(), sa.ForeignKey("game_tables.id"), primary_key=True),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id"), nullable=True),
         sa.Column("bot_level", sa.String(40), nullable=True),
@@ -83,9 +81,7 @@ def upgrade() -> None:
     op.create_index("ix_table_seats_account_id", "table_seats", ["account_id"])
     op.create_table(
         "table_events",
-        sa.Column(
-            "table_id", sa.Integer(), sa.ForeignKey("game_tables.id"), primary_key=True
-        ),
+        sa.Column("table_id", sa.Integer(), sa.ForeignKey("game_tables.id"), primary_key=True),
         sa.Column("seq", sa.Integer(), primary_key=True),
         sa.Column("by", sa.Integer(), nullable=False),
         sa.Column("move", sa.String(2000), nullable=False),
