@@ -284,8 +284,17 @@ def seats_of_tables(connection: Connection, table_ids: Iterable[int]) -> dict[in
     if not ids:
         return out
     rows = connection.execute(
-        select(TableSeat).where(TableSeat.table_id.in_(ids)).order_by(TableSeat.seat)
-    ).scalars()
+        select(
+            TableSeat.table_id,
+            TableSeat.seat,
+            TableSeat.account_id,
+            TableSeat.bot_level,
+            TableSeat.skips,
+            TableSeat.removed,
+        )
+        .where(TableSeat.table_id.in_(ids))
+        .order_by(TableSeat.table_id, TableSeat.seat)
+    )
     for r in rows:
         out[r.table_id].append(SeatRow(r.seat, r.account_id, r.bot_level, r.skips, r.removed))
     return out
