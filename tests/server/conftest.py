@@ -3,31 +3,15 @@ names one), settings with a fixed clock, a client through the real app, and acco
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 from parlour.server import Settings, create_app
-
-ENV_DATABASE = "PARLOUR_TEST_DATABASE"
-"""A PostgreSQL URL (``postgresql+psycopg://...``) to run the server tests on; SQLite if unset."""
-
-SERVER_TABLES = (
-    "table_events",
-    "table_seats",
-    "game_tables",
-    "server_leases",
-    "login_failures",
-    "auth_tokens",
-    "accounts",
-)
 
 
 class FakeClock:
@@ -42,34 +26,6 @@ class FakeClock:
     def advance(self, **delta: float) -> None:
         """Move the clock on by ``timedelta(**delta)``."""
         self.now += timedelta(**delta)
-
-
-def wipe_postgres(url: str) -> None:
-    """Empty the server's tables (and saved games) of the test PostgreSQL database."""
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            names = {
-                row[0]
-                for row in connection.execute(
-                    text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
-                )
-            }
-            present = [t for t in (*SERVER_TABLES, "saved_games") if t in names]
-            if present:
-                connection.execute(text(f"TRUNCATE {', '.join(present)} RESTART IDENTITY CASCADE"))
-    finally:
-        engine.dispose()
-
-
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """The database URL for this test: a fresh SQLite file, or the emptied PostgreSQL."""
-    url = os.environ.get(ENV_DATABASE)
-    if url:
-        wipe_postgres(url)
-        return url
-    return f"sqlite:///{tmp_path / 'server.db'}"
 
 
 @pytest.fixture

@@ -13,8 +13,9 @@ from parlour.server.services.cache import bot_for, current_entry
 from tests.server.conftest import Headers, register
 
 
-def people_table(client: TestClient, game: str, *, people: int | None = None,
-                 **extra: Any) -> tuple[int, list[Headers]]:
+def people_table(
+    client: TestClient, game: str, *, people: int | None = None, **extra: Any
+) -> tuple[int, list[Headers]]:
     """A started table of *game* with only people (default: the fewest seats, at least 2);
     returns its id and the headers of the person in each seat."""
     spec = find(game)
@@ -52,8 +53,9 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     return state.action_to_string(action)
 
 
-def play_once(client: TestClient, table_id: int, seats: list[Headers],
-              rng: random.Random) -> dict[str, Any]:
+def play_once(
+    client: TestClient, table_id: int, seats: list[Headers], rng: random.Random
+) -> dict[str, Any]:
     """One action by a person to move, through the API; returns the answer."""
     state = server_state(client, table_id)
     seat = state.actors()[0]

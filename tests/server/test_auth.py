@@ -93,10 +93,14 @@ def test_wrong_password_and_unknown_name_get_the_same_answer(client: TestClient)
     wrong = client.post("/auth/login", json={"name": "ann", "password": "nope-nope"})
     unknown = client.post("/auth/login", json={"name": "zed", "password": "nope-nope"})
     assert wrong.status_code == unknown.status_code == 401
-    assert wrong.json() == unknown.json() == {
-        "detail": "wrong name or password",
-        "code": "unauthorized",
-    }
+    assert (
+        wrong.json()
+        == unknown.json()
+        == {
+            "detail": "wrong name or password",
+            "code": "unauthorized",
+        }
+    )
 
 
 def test_failed_logins_are_limited_per_account(client: TestClient, clock: FakeClock) -> None:

@@ -22,7 +22,7 @@ def ctx_of(client: TestClient) -> ServerContext:
 
 
 def test_no_clock_no_skip(client: TestClient, clock: FakeClock) -> None:
-    table_id, seats = people_table(client, "ten-thousand")
+    people_table(client, "ten-thousand")
     clock.advance(days=400)
     assert sweep(ctx_of(client)).applied == 0
 
@@ -57,8 +57,11 @@ def test_a_move_resets_the_skips(client: TestClient, clock: FakeClock) -> None:
     table = client.get(f"/tables/{table_id}", headers=seats[0]).json()
     assert [s["skips"] for s in table["seats"]] == [1, 1]
     move = table["legal"][-1]
-    client.post(f"/tables/{table_id}/actions", json={"action": move, "version": table["version"]},
-                headers=seats[0])
+    client.post(
+        f"/tables/{table_id}/actions",
+        json={"action": move, "version": table["version"]},
+        headers=seats[0],
+    )
     table = client.get(f"/tables/{table_id}", headers=seats[0]).json()
     assert table["seats"][0]["skips"] == 0
 
@@ -73,15 +76,20 @@ def test_after_max_skips_a_computer_plays_the_seat(client: TestClient, clock: Fa
             sweep(ctx)
     # both people lost two turns in a row: both seats are now computer players
     table = wait_until(
-        lambda: (t := client.get(f"/tables/{table_id}", headers=seats[0]).json())["status"]
-        == "finished" and t
+        lambda: (
+            (t := client.get(f"/tables/{table_id}", headers=seats[0]).json())["status"]
+            == "finished"
+            and t
+        )
     )
     assert [(s["kind"], s["removed"], s["level"]) for s in table["seats"]] == [
-        ("cpu", True, level), ("cpu", True, level)
+        ("cpu", True, level),
+        ("cpu", True, level),
     ]
     assert table["seats"][0]["name"] == f"player0 (cpu:{level})"
-    refused = client.post(f"/tables/{table_id}/actions", json={"action": "skip", "version": 1},
-                          headers=seats[0])
+    refused = client.post(
+        f"/tables/{table_id}/actions", json={"action": "skip", "version": 1}, headers=seats[0]
+    )
     assert refused.status_code == 403
     record = client.get(f"/tables/{table_id}/record").json()
     assert record["players"][0] == f"player0 (cpu:{level})"
@@ -96,12 +104,14 @@ def test_one_removed_seat_is_played_out_while_the_other_person_plays(
     table = client.get(f"/tables/{table_id}", headers=seats[1]).json()
     assert table["seats"][0]["removed"] and table["your_turn"]
     move = [a for a in table["legal"] if a.endswith("bank")][-1]
-    client.post(f"/tables/{table_id}/actions", json={"action": move, "version": table["version"]},
-                headers=seats[1])
+    client.post(
+        f"/tables/{table_id}/actions",
+        json={"action": move, "version": table["version"]},
+        headers=seats[1],
+    )
     # the computer moves for seat 0 by itself, promptly, until seat 1 is to move again
     back = wait_until(
-        lambda: (t := client.get(f"/tables/{table_id}", headers=seats[1]).json())["your_turn"]
-        and t
+        lambda: (t := client.get(f"/tables/{table_id}", headers=seats[1]).json())["your_turn"] and t
     )
     assert any(e["by"] == 0 for e in back["events"])
 
@@ -120,9 +130,11 @@ def test_two_sweepers_at_once_skip_once(settings: Settings, clock: FakeClock) ->
             table_id, people = setup_table(one)
         else:
             table_id = lobby.create_table(
-                one, account_id=people[0],
-                request=lobby.NewTable(game="ten-thousand", seats=["me", "open"], options={},
-                                       clock_days=1),
+                one,
+                account_id=people[0],
+                request=lobby.NewTable(
+                    game="ten-thousand", seats=["me", "open"], options={}, clock_days=1
+                ),
             )
             lobby.join_table(one, table_id=table_id, account_id=people[1])
             lobby.start_table(one, table_id=table_id, account_id=people[0])

@@ -27,7 +27,8 @@ def setup_table(ctx: ServerContext) -> tuple[int, list[int]]:
     a = accounts.register(ctx, name="ann", password="password123").account.id
     b = accounts.register(ctx, name="bob", password="password123").account.id
     table_id = lobby.create_table(
-        ctx, account_id=a,
+        ctx,
+        account_id=a,
         request=lobby.NewTable(game="ten-thousand", seats=["me", "open"], options={}),
     )
     lobby.join_table(ctx, table_id=table_id, account_id=b)
@@ -35,10 +36,46 @@ def setup_table(ctx: ServerContext) -> tuple[int, list[int]]:
     return table_id, [a, b]
 
 
-@pytest.mark.parametrize("racers", [2, 8])
-def test_simultaneous_actions_from_two_processes_one_wins(
-    settings: Settings, racers: int
+def _race(
+    table_id: int,
+    submission: tuple[ServerContext, int, str, int],
+    barrier: threading.Barrier,
+    results: list[Any],
 ) -> None:
+    ctx, account_id, text, version = submission
+    barrier.wait()
+    try:
+        outcome = play.submit_action(
+            ctx, table_id=table_id, account_id=account_id, text=text, expected_version=version
+        )
+        results.append(("ok", outcome.entry.version))
+    except StaleVersion as err:
+        results.append(("stale", err.detail))
+    except (ServerError, ParlourError) as err:  # pragma: no cover - shown on failure
+        results.append(("other", str(err)))
+
+
+def _race(
+    table_id: int,
+    submission: tuple[ServerContext, int, str, int],
+    barrier: threading.Barrier,
+    results: list[Any],
+) -> None:
+    ctx, account_id, text, version = submission
+    barrier.wait()
+    try:
+        outcome = play.submit_action(
+            ctx, table_id=table_id, account_id=account_id, text=text, expected_version=version
+        )
+        results.append(("ok", outcome.entry.version))
+    except StaleVersion as err:
+        results.append(("stale", err.detail))
+    except (ServerError, ParlourError) as err:  # pragma: no cover - shown on failure
+        results.append(("other", str(err)))
+
+
+@pytest.mark.parametrize("racers", [2, 8])
+def test_simultaneous_actions_from_two_processes_one_wins(settings: Settings, racers: int) -> None:
     ctxs = contexts(settings, 2)
     table_id, people = setup_table(ctxs[0])
     for _round in range(5):
@@ -53,21 +90,13 @@ def test_simultaneous_actions_from_two_processes_one_wins(
         barrier = threading.Barrier(racers)
         results: list[Any] = []
 
-        def race(index: int) -> None:
-            ctx = ctxs[index % 2]
-            barrier.wait()
-            try:
-                outcome = play.submit_action(
-                    ctx, table_id=table_id, account_id=people[seat],
-                    text=legal[index % len(legal)], expected_version=version,
-                )
-                results.append(("ok", outcome.entry.version))
-            except StaleVersion as err:
-                results.append(("stale", err.detail))
-            except (ServerError, ParlourError) as err:  # pragma: no cover - shown on failure
-                results.append(("other", str(err)))
-
-        threads = [threading.Thread(target=race, args=(i,)) for i in range(racers)]
+        submissions = [
+            (ctxs[i % 2], people[seat], legal[i % len(legal)], version) for i in range(racers)
+        ]
+        threads = [
+            threading.Thread(target=_race, args=(table_id, one, barrier, results))
+            for one in submissions
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -102,7 +131,10 @@ def test_a_second_process_sees_the_first_ones_moves(settings: Settings) -> None:
     # process two still has the old version cached; its write is refused, not lost
     with pytest.raises(StaleVersion):
         play.submit_action(
-            two, table_id=table_id, account_id=people[seat], text=move,
+            two,
+            table_id=table_id,
+            account_id=people[seat],
+            text=move,
             expected_version=version,
         )
     with two.cache.lock(table_id):

@@ -21,12 +21,18 @@ def create(client: TestClient, who: Headers, **body: object) -> dict:
 def test_create_with_options_and_a_computer_seat(client: TestClient) -> None:
     ann = register(client, "ann")
     table = create(
-        client, ann, seats=["me", "open", "cpu:reckless"], options={"target": 5000},
+        client,
+        ann,
+        seats=["me", "open", "cpu:reckless"],
+        options={"target": 5000},
         clock_days=3,
     )
     assert table["status"] == "lobby"
     assert table["options"] == {
-        "players": 3, "target": 5000, "entry": 0, "specials_any_roll": False
+        "players": 3,
+        "target": 5000,
+        "entry": 0,
+        "specials_any_roll": False,
     }
     assert table["clock_days"] == 3 and table["max_skips"] == 3
     assert [(s["kind"], s["name"], s["level"], s["you"]) for s in table["seats"]] == [
@@ -58,8 +64,9 @@ def test_bad_tables_are_refused_with_the_reason(
     client: TestClient, body: dict, reason: str
 ) -> None:
     ann = register(client, "ann")
-    response = client.post("/tables", json={"game": TT, "seats": ["me", "open"], **body},
-                           headers=ann)
+    response = client.post(
+        "/tables", json={"game": TT, "seats": ["me", "open"], **body}, headers=ann
+    )
     assert response.status_code == 422
     assert reason in response.json()["detail"]
 
@@ -173,8 +180,13 @@ def test_games_lists_every_registered_game_with_its_form(client: TestClient) -> 
     assert [g["name"] for g in games] == [s.name for s in parlour.games()]
     tt = next(g for g in games if g["name"] == TT)
     assert tt["options"]["target"] == {
-        "kind": "int", "default": 10000, "minimum": 1000, "maximum": 100000, "step": 50,
-        "choices": [], "allowed": "1000..100000, a multiple of 50",
+        "kind": "int",
+        "default": 10000,
+        "minimum": 1000,
+        "maximum": 100000,
+        "step": 50,
+        "choices": [],
+        "allowed": "1000..100000, a multiple of 50",
         "help": "score that starts the last turns",
     }
     assert tt["bot_levels"] == list(find(TT).bot_levels)

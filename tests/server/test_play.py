@@ -44,7 +44,8 @@ def test_a_game_played_to_the_end_gives_a_record_that_replays(
     assert record["result"] == answer["result"] == state.result().to_json()
     # refused after the end
     late = client.post(
-        f"/tables/{table_id}/actions", json={"action": "skip", "version": version},
+        f"/tables/{table_id}/actions",
+        json={"action": "skip", "version": version},
         headers=seats[0],
     )
     assert late.status_code == 409 and late.json()["detail"] == "the game is over"
@@ -106,14 +107,16 @@ def test_illegal_actions_get_422_with_the_engine_reason_and_change_nothing(
     move = state.action_to_string(state.legal_actions(seat)[0])
     # the mover's legal action, sent by another seat: not their turn
     out_of_turn = client.post(
-        f"/tables/{table_id}/actions", json={"action": move, "version": version},
+        f"/tables/{table_id}/actions",
+        json={"action": move, "version": version},
         headers=seats[other],
     )
     assert out_of_turn.status_code == 422
     assert out_of_turn.json()["code"] == "illegal_move"
     assert f"seat {other} may not act now" in out_of_turn.json()["detail"]
     garbage = client.post(
-        f"/tables/{table_id}/actions", json={"action": "xyzzy 42", "version": version},
+        f"/tables/{table_id}/actions",
+        json={"action": "xyzzy 42", "version": version},
         headers=seats[seat],
     )
     assert garbage.status_code == 422
@@ -122,17 +125,16 @@ def test_illegal_actions_get_422_with_the_engine_reason_and_change_nothing(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_only_seated_people_act_and_only_for_their_own_seat(
-    client: TestClient, game: str
-) -> None:
+def test_only_seated_people_act_and_only_for_their_own_seat(client: TestClient, game: str) -> None:
     from tests.server.conftest import register
 
-    table_id, seats = people_table(client, game)
+    table_id, _ = people_table(client, game)
     state = server_state(client, table_id)
     move = state.action_to_string(state.legal_actions(state.actors()[0])[0])
     stranger = register(client, "stranger")
     response = client.post(
-        f"/tables/{table_id}/actions", json={"action": move, "version": len(state.history)},
+        f"/tables/{table_id}/actions",
+        json={"action": move, "version": len(state.history)},
         headers=stranger,
     )
     assert response.status_code == 403
@@ -154,7 +156,8 @@ def test_two_simultaneous_submissions_exactly_one_wins(client: TestClient) -> No
     def submit(action: str) -> None:
         barrier.wait()
         response = client.post(
-            f"/tables/{table_id}/actions", json={"action": action, "version": version},
+            f"/tables/{table_id}/actions",
+            json={"action": action, "version": version},
             headers=seats[seat],
         )
         answers.append(response.status_code)
