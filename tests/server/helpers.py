@@ -28,8 +28,10 @@ def people_table(
     )
     assert created.status_code == 201, created.text
     table_id = created.json()["id"]
+    code = created.json()["invite_code"]
     for who in seats[1:]:
-        assert client.post(f"/tables/{table_id}/join", json={}, headers=who).is_success
+        joined = client.post(f"/tables/{table_id}/join", json={"invite": code}, headers=who)
+        assert joined.is_success, joined.text
     started = client.post(f"/tables/{table_id}/start", headers=seats[0])
     assert started.status_code == 200, started.text
     return table_id, seats

@@ -88,7 +88,7 @@ class RateLimited(ServerError):
     code = "rate_limited"
 
 
-def _engine_code(err: ParlourError) -> str:
+def engine_code(err: ParlourError) -> str:
     if isinstance(err, IllegalMove):
         return "illegal_move"
     if isinstance(err, InvalidNotation):
@@ -110,7 +110,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ParlourError)
     async def _engine_error(_request: Request, err: ParlourError) -> JSONResponse:
-        return JSONResponse({"detail": str(err), "code": _engine_code(err)}, status_code=422)
+        return JSONResponse({"detail": str(err), "code": engine_code(err)}, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_request: Request, err: RequestValidationError) -> JSONResponse:

@@ -33,7 +33,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from parlour.engine.errors import ParlourError
 from parlour.server.deps import COOKIE
-from parlour.server.errors import NotFound, ServerError
+from parlour.server.errors import NotFound, ServerError, engine_code
 from parlour.server.hub import Follower, Hub
 from parlour.server.services import accounts, play
 from parlour.server.services.cache import current_entry
@@ -82,7 +82,8 @@ def _follow(
 def _error(err: Exception, ref: Any) -> dict[str, Any]:
     if isinstance(err, ServerError):
         return {"type": "error", "status": err.status, "ref": ref, **err.body()}
-    return {"type": "error", "status": 422, "ref": ref, "code": "refused", "detail": str(err)}
+    code = engine_code(err) if isinstance(err, ParlourError) else "refused"
+    return {"type": "error", "status": 422, "ref": ref, "code": code, "detail": str(err)}
 
 
 @router.websocket("/ws")
