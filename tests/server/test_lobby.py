@@ -96,8 +96,9 @@ def test_join_start_and_lists(client: TestClient) -> None:
     assert client.get("/tables", headers=cat).json() == []
     mine_ann = client.get("/tables?which=mine", headers=ann).json()
     mine_bob = client.get("/tables?which=mine", headers=bob).json()
-    assert [t["your_turn"] for t in mine_ann] == [True]
-    assert [t["your_turn"] for t in mine_bob] == [False]
+    to_move = started["to_move"]  # seat 0, or seat 1 if the first roll was a farkle
+    assert [t["your_turn"] for t in mine_ann] == [0 in to_move]
+    assert [t["your_turn"] for t in mine_bob] == [1 in to_move]
     late = client.post(f"/tables/{tid}/join", json={}, headers=cat)
     assert late.status_code == 409 and "started" in late.json()["detail"]
     leave = client.post(f"/tables/{tid}/leave", headers=bob)
@@ -106,19 +107,18 @@ def test_join_start_and_lists(client: TestClient) -> None:
 
 def test_my_turn_comes_first_in_my_games(client: TestClient) -> None:
     ann, bob = register(client, "ann"), register(client, "bob")
-    first = create(client, bob)
-    client.post(f"/tables/{first['id']}/join", json={}, headers=ann)
-    client.post(f"/tables/{first['id']}/start", headers=bob)  # bob (seat 0) to move
-    second = create(client, ann)
-    client.post(f"/tables/{second['id']}/join", json={}, headers=bob)
-    client.post(f"/tables/{second['id']}/start", headers=ann)  # ann to move
+    started = []
+    for _ in range(4):
+        table = create(client, bob)
+        client.post(f"/tables/{table['id']}/join", json={}, headers=ann)
+        started.append(client.post(f"/tables/{table['id']}/start", headers=bob).json())
     waiting = create(client, ann)
     mine = client.get("/tables?which=mine", headers=ann).json()
-    assert [(t["id"], t["your_turn"]) for t in mine] == [
-        (second["id"], True),
-        (first["id"], False),
-        (waiting["id"], False),
-    ]
+    # ann is seat 1: her turn where the first roll passed the dice (a farkle) to her
+    turns = {t["id"]: 1 in t["to_move"] for t in started}
+    expected = sorted(turns, key=lambda i: (not turns[i], -i)) + [waiting["id"]]
+    assert [t["id"] for t in mine] == expected
+    assert [t["your_turn"] for t in mine] == [turns[i] for i in expected[:-1]] + [False]
 
 
 def test_invite_only_tables_need_the_code(client: TestClient) -> None:

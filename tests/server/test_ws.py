@@ -32,7 +32,7 @@ def test_hello_follow_and_updates_pushed_after_each_action(client: TestClient) -
         first = until(ws, "update")
         state = server_state(client, table_id)
         assert first["version"] == len(state.history)
-        assert first["you"] == 1 and first["your_turn"] is False
+        assert first["you"] == 1 and first["your_turn"] == (1 in state.actors())
         assert first["view"] == state.observation(1)
         assert first["events"][0]["seq"] == 0
         answer = play_once(client, table_id, seats, random.Random(1))
@@ -48,17 +48,38 @@ def test_actions_over_the_websocket_are_acknowledged_or_refused(client: TestClie
         ws.send_json({"type": "follow", "table": table_id})
         update = until(ws, "update")
         move = update["legal"][0]
-        ws.send_json({"type": "action", "table": table_id, "action": move,
-                      "version": update["version"] - 1, "ref": "a"})
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": move,
+                "version": update["version"] - 1,
+                "ref": "a",
+            }
+        )
         stale = until(ws, "error", ref="a")
         assert stale["status"] == 409 and stale["code"] == "stale_version"
         assert stale["current"]["version"] == update["version"]
-        ws.send_json({"type": "action", "table": table_id, "action": "keep 6 6 6 6 6 6 bank",
-                      "version": update["version"], "ref": "b"})
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": "keep 6 6 6 6 6 6 bank",
+                "version": update["version"],
+                "ref": "b",
+            }
+        )
         illegal = until(ws, "error", ref="b")
         assert illegal["status"] == 422 and illegal["code"] == "illegal_move"
-        ws.send_json({"type": "action", "table": table_id, "action": move,
-                      "version": update["version"], "ref": "c"})
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": move,
+                "version": update["version"],
+                "ref": "c",
+            }
+        )
         # the update (to every follower) and the ack both come, in either order
         got = {m["type"]: m for m in (ws.receive_json(), ws.receive_json())}
         assert got["ack"]["ref"] == "c"
@@ -71,6 +92,7 @@ def test_a_turn_notice_for_tables_not_followed(client: TestClient) -> None:
     rng = random.Random(4)
     with client.websocket_connect("/ws", headers=seats[1]) as ws:
         ws.receive_json()
+        answer = play_once(client, table_id, seats, rng)
         while server_state(client, table_id).actors()[0] == 0:
             answer = play_once(client, table_id, seats, rng)
         notice = until(ws, "turn")
@@ -79,8 +101,9 @@ def test_a_turn_notice_for_tables_not_followed(client: TestClient) -> None:
 
 def test_lobby_changes_are_announced(client: TestClient) -> None:
     ann, bob = register(client, "ann"), register(client, "bob")
-    table = client.post("/tables", json={"game": "ten-thousand", "seats": ["me", "open"]},
-                        headers=ann).json()
+    table = client.post(
+        "/tables", json={"game": "ten-thousand", "seats": ["me", "open"]}, headers=ann
+    ).json()
     with client.websocket_connect("/ws", headers=ann) as ws:
         ws.receive_json()
         ws.send_json({"type": "follow", "table": table["id"]})
@@ -88,7 +111,9 @@ def test_lobby_changes_are_announced(client: TestClient) -> None:
         client.post(f"/tables/{table['id']}/join", json={}, headers=bob)
         assert until(ws, "table")["status"] == "lobby"
         client.post(f"/tables/{table['id']}/start", headers=ann)
-        assert until(ws, "table")["status"] == "active"
+        started = until(ws, "update")
+        assert started["status"] == "active"
+        assert started["your_turn"] == (0 in started["to_move"])
 
 
 @pytest.mark.parametrize(
@@ -121,9 +146,10 @@ def test_bad_messages_get_an_error_and_the_socket_stays_open(
 def test_a_bad_token_is_turned_away_and_anonymous_sockets_only_watch(
     client: TestClient,
 ) -> None:
-    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
-        "/ws?token=nonsense"
-    ) as ws:
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect("/ws?token=nonsense") as ws,
+    ):
         ws.receive_json()
     assert refused.value.code == 4401
     table_id, _ = people_table(client, "ten-thousand")
@@ -133,8 +159,15 @@ def test_a_bad_token_is_turned_away_and_anonymous_sockets_only_watch(
         update = until(ws, "update")
         assert update["you"] is None and update["legal"] == []
         assert update["view"] == server_state(client, table_id).observation(None)
-        ws.send_json({"type": "action", "table": table_id, "action": "keep 1 bank",
-                      "version": update["version"], "ref": 9})
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": "keep 1 bank",
+                "version": update["version"],
+                "ref": 9,
+            }
+        )
         assert until(ws, "error", ref=9)["status"] == 401
 
 

@@ -19,7 +19,7 @@ from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused
 from parlour.server.hooks import Lobby, hooks_for
-from parlour.server.services.cache import table_rng
+from parlour.server.services.cache import current_entry, table_rng
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import _columns
 from parlour.server.settings import CLOCK_DAYS
@@ -268,5 +268,7 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
             connection, table.id, expected_version=0, events=added, now=now, **values
         )
         assert ok
-    ctx.cache.drop(table.id)
-    ctx.changed(table.id)
+    with ctx.cache.lock(table.id):
+        ctx.cache.drop(table.id)
+        current_entry(ctx, table.id)  # cached, so followers get the game and bots wake
+        ctx.changed(table.id)
