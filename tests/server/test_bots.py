@@ -22,7 +22,7 @@ BOT_GAMES = [spec.name for spec in parlour.games() if spec.bot_levels]
 def test_computer_players_answer_a_person_until_the_end(client: TestClient, game: str) -> None:
     spec = parlour.engine.find(game)
     ann = register(client, "ann")
-    seats = ["me"] + [f"cpu:{level}" for level in spec.bot_levels][: spec.max_players - 1]
+    seats = ["me", *[f"cpu:{level}" for level in spec.bot_levels][: spec.max_players - 1]]
     table = client.post(
         "/tables", json={"game": game, "seats": seats, "start": True}, headers=ann
     ).json()
@@ -84,7 +84,7 @@ def test_a_thinking_computer_player_does_not_block_the_server(
         headers=ann,
     ).json()
     if table["your_turn"]:  # the computer's first roll was a farkle: pass the dice back
-        move = [a for a in table["legal"] if a.endswith("bank")][0]
+        move = next(a for a in table["legal"] if a.endswith("bank"))
         client.post(
             f"/tables/{table['id']}/actions",
             json={"action": move, "version": table["version"]},

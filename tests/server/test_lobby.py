@@ -116,7 +116,7 @@ def test_my_turn_comes_first_in_my_games(client: TestClient) -> None:
     mine = client.get("/tables?which=mine", headers=ann).json()
     # ann is seat 1: her turn where the first roll passed the dice (a farkle) to her
     turns = {t["id"]: 1 in t["to_move"] for t in started}
-    expected = sorted(turns, key=lambda i: (not turns[i], -i)) + [waiting["id"]]
+    expected = [*sorted(turns, key=lambda i: (not turns[i], -i)), waiting["id"]]
     assert [t["id"] for t in mine] == expected
     assert [t["your_turn"] for t in mine] == [turns[i] for i in expected[:-1]] + [False]
 
