@@ -18,10 +18,24 @@ class Strict(BaseModel):
 
 
 class Credentials(Strict):
-    """A name and password (register and log in)."""
+    """A name and password to log in with."""
 
     name: str = Field(min_length=1, max_length=40, examples=["ann"])
     password: str = Field(min_length=1, max_length=128, examples=["correct horse"])
+
+
+class NewAccount(Strict):
+    """A new account: the name (3-20 letters, digits, spaces, ``_.-``, starting and ending
+    with a letter or digit; unique ignoring case; runs of spaces count as one) and a
+    password of 8-128 characters."""
+
+    name: str = Field(
+        min_length=3,
+        max_length=20,
+        pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9 _.-]*[A-Za-z0-9])?$",
+        examples=["ann"],
+    )
+    password: str = Field(min_length=8, max_length=128, examples=["correct horse"])
 
 
 class AccountOut(BaseModel):

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response, status
 
 from parlour.server.deps import COOKIE, AccountDep, AddressDep, CtxDep, request_token
-from parlour.server.schemas import AccountOut, Credentials, ErrorOut, LoginOut
+from parlour.server.schemas import AccountOut, Credentials, ErrorOut, LoginOut, NewAccount
 from parlour.server.services import accounts
 
 router = APIRouter(prefix="/auth", tags=["accounts"])
@@ -40,9 +40,9 @@ def _out(login: accounts.Login) -> LoginOut:
 @router.post(
     "/register", status_code=status.HTTP_201_CREATED, response_model=LoginOut, responses=ERRORS
 )
-def register(body: Credentials, response: Response, ctx: CtxDep) -> LoginOut:
-    """Create an account (name: 3-20 letters, digits, spaces, ``_.-``; password: 8-128
-    characters) and log in: the token comes back and is set as an HttpOnly cookie."""
+def register(body: NewAccount, response: Response, ctx: CtxDep) -> LoginOut:
+    """Create an account and log in: the token comes back and is set as an HttpOnly cookie.
+    A name already taken (ignoring case) gets 409."""
     login = accounts.register(ctx, name=body.name, password=body.password)
     _set_cookie(response, ctx, login.token)
     return _out(login)

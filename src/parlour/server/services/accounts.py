@@ -19,7 +19,7 @@ from functools import cache
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 
-from parlour.server.errors import RateLimited, Refused, Unauthorized
+from parlour.server.errors import Conflict, RateLimited, Refused, Unauthorized
 from parlour.server.services.context import ServerContext
 from parlour.storage.accounts import (
     AccountRow,
@@ -98,8 +98,8 @@ def _new_token(ctx: ServerContext, account: AccountRow) -> Login:
 
 
 def register(ctx: ServerContext, *, name: str, password: str) -> Login:
-    """Create an account and log it in. Raises :class:`Refused` for a bad or taken name or a
-    bad password."""
+    """Create an account and log it in. Raises :class:`Refused` for a bad name or password
+    and :class:`Conflict` for a name already taken."""
     shown, key = check_name(name)
     check_password(password)
     hashed = _hasher(ctx.settings.argon2_fast).hash(password)
@@ -109,7 +109,7 @@ def register(ctx: ServerContext, *, name: str, password: str) -> Login:
                 connection, name=shown, name_key=key, password_hash=hashed, now=ctx.now()
             )
     except NameTaken as err:
-        raise Refused(str(err)) from None
+        raise Conflict(str(err)) from None
     return _new_token(ctx, AccountRow(account_id, shown, hashed))
 
 
