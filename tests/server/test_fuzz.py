@@ -12,9 +12,9 @@ from typing import Any
 
 import hypothesis
 import schemathesis
-from schemathesis import checks
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given
+from schemathesis import checks
 
 from tests.server.helpers import people_table
 
@@ -50,7 +50,7 @@ def test_fuzz_every_operation(client: TestClient) -> None:
                     headers=auth, excluded_checks=[checks.positive_data_acceptance]
                 )
             except Exception as err:  # collect, report all at the end
-                failures.append(f"{operation.label}: {type(err).__name__}: {str(err)[:300]}")
+                failures.append(f"{case.operation.label}: {type(err).__name__}: {str(err)[:300]}")
 
         run()
     print(f"\nschemathesis: {cases} cases, {len(failures)} failures")
