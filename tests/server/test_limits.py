@@ -87,3 +87,16 @@ def test_unknown_paths_and_ids(client: TestClient) -> None:
     assert client.get("/nowhere").status_code == 404
     assert client.get("/tables?which=everything").status_code == 422
     assert client.post(f"/tables/{2**40}/join", json={}, headers=ann).status_code == 422
+
+
+def test_nul_characters_are_refused_not_stored(client: TestClient) -> None:
+    # PostgreSQL cannot store NUL in text: it must be a 422, never a 500
+    for path, body in (
+        ("/auth/login", {"name": "ann\x00", "password": "password123"}),
+        ("/auth/register", {"name": "ann", "password": "pass\x00word123"}),
+    ):
+        response = client.post(path, json=body)
+        assert response.status_code == 422
+        assert "NUL" in response.json()["detail"]
+    assert client.get("/tables?game=ten%00thousand").status_code == 422
+    assert client.get("/tables/1?invite=%C3%A9").status_code == 422

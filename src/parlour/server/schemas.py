@@ -8,13 +8,31 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Strict(BaseModel):
-    """Base of request bodies: unknown fields and wrong types are refused (422)."""
+    """Base of request bodies: unknown fields, wrong types and text with NUL characters are
+    refused (422)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_nul(cls, data: Any) -> Any:
+        if _has_nul(data):
+            raise ValueError("text may not contain NUL characters")
+        return data
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
 
 
 class Credentials(Strict):
@@ -101,7 +119,7 @@ class NewTableIn(Strict):
 class JoinIn(Strict):
     """Join a table; invite-only tables need the code from the join link."""
 
-    invite: str | None = Field(default=None, max_length=64)
+    invite: str | None = Field(default=None, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
 
 
 class ActionIn(Strict):

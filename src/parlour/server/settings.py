@@ -54,6 +54,12 @@ class Settings:
     """Computer-player moves worked on at once (each in a thread)."""
     poll_seconds: float = 1.0
     """How often WebSocket subscribers are checked for changes made by other processes."""
+    login_cache_seconds: float = 5.0
+    """How long a checked login is trusted without asking the database (seconds): a logout
+    in another server process takes effect within this time; in this one at once."""
+    workers: int = 8
+    """Threads that do the database and game work of requests (sync routes, WebSocket
+    actions); few threads keep the event loop responsive under load."""
     argon2_fast: bool = False
     """Cheap argon2 parameters (tests and the load test only; never in production)."""
     instance: str = field(default_factory=lambda: uuid.uuid4().hex)

@@ -7,7 +7,7 @@ Only data lives here; hashing, token making and the limits are the server's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import cast
 
 from sqlalchemy import (
@@ -121,15 +121,21 @@ def add_token(
     )
 
 
-def token_account(connection: Connection, token_hash: str, now: datetime) -> AccountRow | None:
-    """The account a live token belongs to, or ``None`` (unknown, revoked or expired)."""
+def token_account(
+    connection: Connection, token_hash: str, now: datetime
+) -> tuple[AccountRow, datetime] | None:
+    """The account a live token belongs to and when the token expires, or ``None`` (unknown,
+    revoked or expired)."""
     accounts, tokens = cast(Table, Account.__table__), cast(Table, AuthToken.__table__)
     row = connection.execute(
-        select(accounts.c.id, accounts.c.name, accounts.c.password_hash)
+        select(accounts.c.id, accounts.c.name, accounts.c.password_hash, tokens.c.expires_at)
         .join(tokens, tokens.c.account_id == accounts.c.id)
         .where(tokens.c.token_hash == token_hash, tokens.c.expires_at > now)
     ).first()
-    return None if row is None else AccountRow(row.id, row.name, row.password_hash)
+    if row is None:
+        return None
+    expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)
+    return AccountRow(row.id, row.name, row.password_hash), expires
 
 
 def revoke_token(connection: Connection, token_hash: str) -> None:

@@ -23,10 +23,12 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    bindparam,
     func,
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -114,6 +116,25 @@ class ServerLease(Base):
 
 _TABLES = cast(Table, GameTable.__table__)
 _EVENTS = cast(Table, TableEvent.__table__)
+
+
+_PLAY_COLUMNS = {"snapshot", "to_move", "bot_turn", "deadline"}
+_MOMENT = DateTime(timezone=True)
+_PLAY_UPDATE = text(
+    "UPDATE game_tables SET version = :version, updated_at = :now, snapshot = :snapshot, "
+    "to_move = :to_move, bot_turn = :bot_turn, deadline = :deadline "
+    "WHERE id = :id AND version = :expected"
+).bindparams(
+    bindparam("now", type_=_MOMENT),
+    bindparam("deadline", type_=_MOMENT),
+    bindparam("snapshot", type_=JSON()),
+    bindparam("to_move", type_=JSON()),
+    bindparam("bot_turn", type_=Boolean()),
+)
+_EVENT_INSERT = text(
+    'INSERT INTO table_events (table_id, seq, "by", move, at) '
+    "VALUES (:table_id, :seq, :by, :move, :at)"
+).bindparams(bindparam("at", type_=_MOMENT))
 
 
 @dataclass(frozen=True)
@@ -359,17 +380,26 @@ def append_events(
     Returns ``False`` and writes nothing when the table is no longer at that version (a
     concurrent writer won). The caller's transaction commits both or neither.
     """
-    tables = _TABLES  # Core statements: this is the hot path of every action
-    moved = connection.execute(
-        update(tables)
-        .where(tables.c.id == table_id, tables.c.version == expected_version)
-        .values(version=expected_version + len(events), updated_at=now, **values)
-    )
+    params = {
+        "id": table_id,
+        "expected": expected_version,
+        "version": expected_version + len(events),
+        "now": now,
+    }
+    if set(values) == _PLAY_COLUMNS:  # the hot path of every action: prepared text SQL
+        moved = connection.execute(_PLAY_UPDATE, {**params, **values})
+    else:
+        tables = _TABLES
+        moved = connection.execute(
+            update(tables)
+            .where(tables.c.id == table_id, tables.c.version == expected_version)
+            .values(version=params["version"], updated_at=now, **values)
+        )
     if moved.rowcount != 1:
         return False
     if events:
         connection.execute(
-            insert(_EVENTS),
+            _EVENT_INSERT,
             [
                 {
                     "table_id": table_id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
+from fastapi.responses import JSONResponse
 
 from parlour.server.deps import AccountDep, CtxDep
 from parlour.server.schemas import ActionIn, ActionOut, ErrorOut
@@ -46,4 +47,4 @@ def submit(table_id: TableId, body: ActionIn, ctx: CtxDep, account: AccountDep) 
         text=body.action,
         expected_version=body.version,
     )
-    return outcome.result
+    return JSONResponse(outcome.result)  # built by the service; no second validation

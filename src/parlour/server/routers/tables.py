@@ -25,7 +25,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (401, 403, 404, 409, 422)
 }
 TableId = Annotated[int, Path(ge=1, le=2**31 - 1)]
-Invite = Annotated[str | None, Query(max_length=64)]
+Invite = Annotated[str | None, Query(max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=TableOut, responses=ERRORS)
@@ -53,7 +53,7 @@ def list_tables(
     ctx: CtxDep,
     account: MaybeAccountDep,
     which: Literal["open", "mine"] = "open",
-    game: Annotated[str | None, Query(max_length=40)] = None,
+    game: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9-]+$")] = None,
 ) -> Any:
     """Open tables waiting for players, or your tables (``which=mine``; your turn first)."""
     return views.list_tables(ctx, account.id if account else None, which=which, game=game)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import cache
@@ -159,14 +160,37 @@ def _dummy_hash(fast: bool) -> str:
 
 
 def logout(ctx: ServerContext, token: str) -> None:
-    """Revoke *token*; it no longer authenticates anything."""
+    """Revoke *token*; it no longer authenticates anything (in this process at once; in other
+    server processes within ``Settings.login_cache_seconds``)."""
+    hashed = token_hash(token)
+    ctx.logins.pop(hashed, None)
     with write_transaction(ctx.engine) as connection:
-        revoke_token(connection, token_hash(token))
+        revoke_token(connection, hashed)
 
 
 def authenticate(ctx: ServerContext, token: str) -> AccountRow | None:
-    """The account a live *token* belongs to, or ``None``."""
+    """The account a live *token* belongs to, or ``None``.
+
+    A token found in the database is remembered for ``Settings.login_cache_seconds``
+    (monotonic seconds), so most requests cost no query.
+    """
     if not token or len(token) > 200:
         return None
+    hashed = token_hash(token)
+    now = ctx.now()
+    cached = ctx.logins.get(hashed)
+    if cached is not None:
+        account, expires, until = cached
+        if time.monotonic() < until and now < expires:
+            return account
+        ctx.logins.pop(hashed, None)
     with ctx.engine.connect() as connection:
-        return token_account(connection, token_hash(token), ctx.now())
+        found = token_account(connection, hashed, now)
+    if found is None:
+        return None
+    account, expires = found
+    if ctx.settings.login_cache_seconds > 0:
+        if len(ctx.logins) > 100_000:
+            ctx.logins.clear()
+        ctx.logins[hashed] = (account, expires, time.monotonic() + ctx.settings.login_cache_seconds)
+    return account

@@ -11,6 +11,7 @@ from sqlalchemy import Engine
 
 from parlour.server.services.cache import TableCache
 from parlour.server.settings import Settings
+from parlour.storage.accounts import AccountRow
 
 Listener = Callable[[int], None]
 """Called with a table id after a commit changed that table (in the committing thread)."""
@@ -24,6 +25,8 @@ class ServerContext:
     settings: Settings
     cache: TableCache = field(default_factory=TableCache)
     listeners: list[Listener] = field(default_factory=list)
+    logins: dict[str, tuple[AccountRow, datetime, float]] = field(default_factory=dict)
+    """Recently checked tokens: hash -> (account, expiry, monotonic time to recheck)."""
 
     def now(self) -> datetime:
         """The settings' clock."""

@@ -161,7 +161,9 @@ def may_see(
         return True
     if account_id is not None and any(s.account_id == account_id for s in seats):
         return True
-    return invite is not None and secrets.compare_digest(invite, table.invite_code)
+    return invite is not None and secrets.compare_digest(
+        invite.encode(), table.invite_code.encode()
+    )
 
 
 def join_table(

@@ -145,6 +145,8 @@ def submit_action(
     """
     if len(text) > ctx.settings.max_action_chars:
         raise Refused(f"an action has at most {ctx.settings.max_action_chars} characters")
+    if "\x00" in text:
+        raise Refused("an action may not contain NUL characters")
     for attempt in range(2):
         with ctx.cache.lock(table_id):
             entry = current_entry(ctx, table_id, check=attempt > 0)
