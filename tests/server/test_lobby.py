@@ -204,3 +204,21 @@ def test_anonymous_spectators_see_open_tables_but_cannot_act(client: TestClient)
     )
     assert response.status_code == 401
     assert client.post("/tables", json={"game": TT, "seats": ["me"]}).status_code == 401
+
+
+def test_votes_to_begin_are_kept_and_shown(client: TestClient) -> None:
+    ann, bob, cat = register(client, "ann"), register(client, "bob"), register(client, "cat")
+    table = create(client, ann, seats=["me", "open", "open"])
+    tid = table["id"]
+    client.post(f"/tables/{tid}/join", json={}, headers=bob)
+    client.post(f"/tables/{tid}/join", json={}, headers=cat)
+    assert client.post(f"/tables/{tid}/vote", headers=bob).json()["votes"] == [1]
+    again = client.post(f"/tables/{tid}/vote", headers=bob)
+    assert again.status_code == 409 and "already voted" in again.json()["detail"]
+    assert client.post(f"/tables/{tid}/vote", headers=ann).json()["votes"] == [1, 0]
+    left = client.post(f"/tables/{tid}/leave", headers=bob).json()
+    assert left["votes"] == [0]
+    # the default rule ignores votes: still the creator's start
+    assert client.post(f"/tables/{tid}/start", headers=ann).status_code == 409
+    stranger = register(client, "dan")
+    assert client.post(f"/tables/{tid}/vote", headers=stranger).status_code == 403

@@ -170,6 +170,7 @@ class TableSummary(BaseModel):
     your_turn: bool
     deadline: str | None
     result: dict[str, Any] | None
+    votes: list[int]
 
 
 class TableOut(TableSummary):

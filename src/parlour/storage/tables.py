@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Table,
     bindparam,
+    delete,
     func,
     insert,
     or_,
@@ -231,9 +232,22 @@ def insert_seats(connection: Connection, table_id: int, seats: Sequence[SeatRow]
     )
 
 
-def get_table(connection: Connection, table_id: int) -> TableRow | None:
-    """The table *table_id*, or ``None``."""
-    row = connection.execute(select(*_TABLE_COLUMNS).where(GameTable.id == table_id)).first()
+def replace_seats(connection: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+    """Replace a table's seats with *seats*, numbered 0, 1, ... in the order given."""
+    from dataclasses import replace
+
+    connection.execute(delete(TableSeat).where(TableSeat.table_id == table_id))
+    insert_seats(connection, table_id, [replace(s, seat=i) for i, s in enumerate(seats)])
+
+
+def get_table(connection: Connection, table_id: int, *, lock: bool = False) -> TableRow | None:
+    """The table *table_id*, or ``None``. With *lock*, the row stays locked until the
+    transaction ends (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite's write transactions
+    are exclusive already)."""
+    query = select(*_TABLE_COLUMNS).where(GameTable.id == table_id)
+    if lock:
+        query = query.with_for_update()
+    row = connection.execute(query).first()
     if row is None:
         return None
     table = _table(row)

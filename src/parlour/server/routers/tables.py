@@ -94,6 +94,14 @@ def leave(table_id: TableId, ctx: CtxDep, account: AccountDep) -> Any:
     return views.table_view(ctx, table_id, account.id)
 
 
+@router.post("/{table_id}/vote", response_model=TableOut, responses=ERRORS)
+def vote(table_id: TableId, ctx: CtxDep, account: AccountDep) -> Any:
+    """Vote to begin now. What votes do is the game's start rule (the crossword: the game
+    begins once the minimum number of players voted); elsewhere they are only shown."""
+    lobby.vote_start(ctx, table_id=table_id, account_id=account.id)
+    return views.table_view(ctx, table_id, account.id)
+
+
 @router.post("/{table_id}/start", response_model=TableOut, responses=ERRORS)
 def start(table_id: TableId, ctx: CtxDep, account: AccountDep) -> Any:
     """Start the table (by default: the creator, once every seat is filled)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.engine.errors import ParlourError
@@ -37,6 +37,7 @@ from parlour.storage.tables import (
     get_table,
     insert_seats,
     insert_table,
+    replace_seats,
     set_seat,
     update_table,
 )
@@ -219,9 +220,43 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
             done = update_table(connection, table_id, where_status=LOBBY, updated_at=ctx.now())
             if done:
                 set_seat(connection, table_id, mine[0].seat, account_id=None)
+                votes = [v for v in table.lobby.get("votes", []) if v != mine[0].seat]
+                update_table(connection, table_id, lobby={**table.lobby, "votes": votes})
         if not done:
             raise Conflict("the game has started: leaving is only possible before the start")
     ctx.changed(table_id)
+
+
+def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
+    """Vote to begin now (kept in the table's ``lobby["votes"]``, seats in vote order). The
+    game's start rule decides what votes do (the crossword: at least the minimum voted);
+    by default they are only shown. Raises :class:`Conflict` for a second vote or a started
+    table and :class:`Forbidden` for someone not seated."""
+    with write_transaction(ctx.engine) as connection:
+        table = get_table(connection, table_id, lock=True)
+        if table is None:
+            raise NotFound(f"no table {table_id}")
+        seats = get_seats(connection, table_id)
+        mine = [s.seat for s in seats if s.account_id == account_id]
+        if not mine:
+            raise Forbidden("you have no seat at this table")
+        if table.status != LOBBY:
+            raise Conflict("the game has already started: votes are for the lobby")
+        votes = list(table.lobby.get("votes", []))
+        if mine[0] in votes:
+            raise Conflict("you have already voted to begin")
+        update_table(
+            connection,
+            table_id,
+            where_status=LOBBY,
+            lobby={**table.lobby, "votes": [*votes, mine[0]]},
+            updated_at=ctx.now(),
+        )
+    ctx.changed(table_id)
+    table, seats = _lobby(ctx, table_id)
+    spec = find(table.game)
+    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
+        _start(ctx, table, seats)
 
 
 def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
@@ -244,8 +279,14 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
     from parlour.server.services.cache import Entry, seat_names
 
     spec = find(table.game)
+    before = seats
     options, seats = hooks_for(spec.name).start.start_options(Lobby(table, seats, spec))
-    game = load(spec.name, **options)
+    renumber = seats != before
+    seats = [replace(s, seat=i) for i, s in enumerate(seats)]
+    try:
+        game = load(spec.name, **options)
+    except ParlourError as err:
+        raise Conflict(f"the table cannot start: {err}") from None
     state = game.new_initial_state()
     added: list[tuple[int, str]] = []
     while state.is_chance_node():
@@ -266,6 +307,8 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
             started_at=now,
         ):
             raise Conflict("the table has already started")
+        if renumber:
+            replace_seats(connection, table.id, seats)
         ok = append_events(
             connection, table.id, expected_version=0, events=added, now=now, **values
         )

@@ -90,6 +90,7 @@ def _base(
         "your_turn": you is not None and you in table.to_move and not seats[you].removed,
         "deadline": _iso(table.deadline),
         "result": table.result,
+        "votes": list(table.lobby.get("votes", [])),
     }
 
 
