@@ -21,6 +21,7 @@ from parlour.engine.records import to_record
 from parlour.engine.registry import find, load
 from parlour.engine.spec import GameSpec
 from parlour.engine.state import JSON, Action, Game, State
+from parlour.scorebook import record_finished_game
 from parlour.storage.saves import SaveInfo, load_save, save_game
 
 MAX_NAME = 20
@@ -160,8 +161,16 @@ class LocalGame:
         """The game record so far (see ``docs/records.md``)."""
         return to_record(self.state, [s.text() if s.is_bot else s.name for s in self.seats], **meta)
 
+    def people(self) -> list[str | None]:
+        """Per seat: the person's name, or ``None`` for a computer player."""
+        return [None if s.is_bot else s.name for s in self.seats]
+
     def save(self, engine: Engine) -> int:
-        """Save (or update) this game in the database; return the save id."""
+        """Save (or update) this game in the database; return the save id.
+
+        The first save of a finished game also records it in the scorebook (Greedy standings).
+        """
+        already = self.save_id is not None and load_save(engine, self.save_id).status == "finished"
         self.save_id = save_game(
             engine,
             game=self.game.spec.name,
@@ -170,6 +179,8 @@ class LocalGame:
             finished=self.state.is_terminal(),
             save_id=self.save_id,
         )
+        if self.state.is_terminal() and not already:
+            record_finished_game(engine, self.state, self.people())
         return self.save_id
 
     @classmethod

@@ -1,6 +1,6 @@
 """The command groups games add their subcommands to: ``play``, ``score``, ``arena``,
-``solve``, ``bench``, ``standings``, ``stats``. Each game's ``cli/<game>.py`` registers its
-commands, e.g. ``@play.command("ten-thousand")``."""
+``solve``, ``bench``, ``standings``, ``stats`` (and ``saves``, the saved games). Each game's
+``cli/<game>.py`` registers its commands, e.g. ``@score.command("ten-thousand")``."""
 
 from __future__ import annotations
 
@@ -21,3 +21,6 @@ bench = typer.Typer(
 )
 standings = typer.Typer(help="Tournament standings (Greedy).", no_args_is_help=True)
 stats = typer.Typer(help="Saved per-person statistics (Rummy).", no_args_is_help=True)
+saves = typer.Typer(
+    help="Saved games: list them, export a game's record, delete one.", no_args_is_help=True
+)

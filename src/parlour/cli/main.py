@@ -27,6 +27,7 @@ app.add_typer(groups.solve, name="solve")
 app.add_typer(groups.bench, name="bench")
 app.add_typer(groups.standings, name="standings")
 app.add_typer(groups.stats, name="stats")
+app.add_typer(groups.saves, name="saves")
 
 
 def _version(value: bool) -> None:
@@ -144,7 +145,7 @@ def _load_game_commands() -> None:
     """Import each game's CLI module so its commands join the groups."""
     import importlib
 
-    for module in ("ten_thousand", "server"):
+    for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves", "server"):
         importlib.import_module(f"parlour.cli.{module}")
     from parlour.cli.server import serve
 

@@ -104,3 +104,15 @@ def shuffled(items: Sequence[T], rng: random.Random) -> tuple[T, ...]:
     order = list(items)
     rng.shuffle(order)
     return tuple(order)
+
+
+def sub_multisets(dice: Dice) -> list[Dice]:
+    """Every non-empty sorted sub-multiset of sorted *dice*, each once."""
+    counts = sorted(Counter(dice).items())
+    found = []
+    for takes in itertools.product(*(range(c + 1) for _, c in counts)):
+        pairs = zip(counts, takes, strict=True)
+        sub = tuple(itertools.chain.from_iterable([f] * t for (f, _), t in pairs))
+        if sub:
+            found.append(sub)
+    return found

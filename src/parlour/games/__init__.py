@@ -11,7 +11,7 @@ import types
 
 from parlour.engine.registry import specs
 from parlour.engine.spec import GameSpec
-from parlour.games import ten_thousand
+from parlour.games import crossword, greedy, rummy, ten_thousand
 
 
 class _CallableGames(types.ModuleType):
@@ -22,4 +22,4 @@ class _CallableGames(types.ModuleType):
 
 sys.modules[__name__].__class__ = _CallableGames
 
-__all__ = ["ten_thousand"]
+__all__ = ["crossword", "greedy", "rummy", "ten_thousand"]

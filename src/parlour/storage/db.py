@@ -68,7 +68,7 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Engine:
             config = alembic_config(url)
             with engine.begin() as connection:
                 config.attributes["connection"] = connection
-                command.upgrade(config, "head")
+                command.upgrade(config, "heads")  # each game's tables may be a branch
         _engines[url] = engine
         return engine
 

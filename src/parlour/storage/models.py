@@ -33,3 +33,50 @@ class SavedGame(Base):
     status: Mapped[str] = mapped_column(String(16), default="active", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GreedyStanding(Base):
+    """Greedy tournament standings of one person (``key`` is the trimmed lower-case name)."""
+
+    __tablename__ = "greedy_standings"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    losses: Mapped[int] = mapped_column(Integer, default=0)
+    points: Mapped[int] = mapped_column(Integer, default=0)
+    best_margin: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RummyStat(Base):
+    """Rummy statistics of one person (``key`` is the trimmed lower-case name).
+
+    ``rounds`` and ``round_points`` give the average round score; streaks count games won in
+    a row (the current one and the longest).
+    """
+
+    __tablename__ = "rummy_stats"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    won: Mapped[int] = mapped_column(Integer, default=0)
+    lost: Mapped[int] = mapped_column(Integer, default=0)
+    best_game_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    best_round_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    round_points: Mapped[int] = mapped_column(Integer, default=0)
+    current_streak: Mapped[int] = mapped_column(Integer, default=0)
+    longest_streak: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RummyRecordedGame(Base):
+    """A finished Rummy game already counted in the statistics (by its digest)."""
+
+    __tablename__ = "rummy_stats_games"
+
+    game_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

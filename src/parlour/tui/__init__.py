@@ -1,1 +1,2 @@
-"""Terminal apps (Textual): shared widgets and one subpackage per game."""
+"""Terminal apps (Textual): shared pieces in :mod:`parlour.tui.common`, one subpackage per
+game, and :mod:`parlour.tui.registry` mapping game names to their apps."""

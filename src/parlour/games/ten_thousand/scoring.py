@@ -11,12 +11,11 @@
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from parlour.engine.chance import Dice
+from parlour.engine.chance import Dice, sub_multisets
 
 SINGLE = {1: 100, 5: 50}
 THREE_PAIRS = 1000
@@ -100,18 +99,6 @@ def selection_points(dice: Dice, *, specials: bool) -> int | None:
     """
     parts = selection_parts(dice, specials=specials)
     return None if parts is None else sum(p.points for p in parts)
-
-
-def sub_multisets(dice: Dice) -> list[Dice]:
-    """Every non-empty sorted sub-multiset of sorted *dice*, each once."""
-    counts = sorted(Counter(dice).items())
-    found = []
-    for takes in itertools.product(*(range(c + 1) for _, c in counts)):
-        pairs = zip(counts, takes, strict=True)
-        sub = tuple(itertools.chain.from_iterable([f] * t for (f, _), t in pairs))
-        if sub:
-            found.append(sub)
-    return found
 
 
 @cache

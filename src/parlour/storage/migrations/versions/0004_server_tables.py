@@ -1,15 +1,15 @@
 """server: accounts, login tokens and failures, game tables, seats, event logs, leases
 
-Revision ID: 0002_server_tables
-Revises: 0001_saved_games
+Revision ID: 0004_server_tables
+Revises: 0003_rummy_stats
 Create Date: 2026-11-29
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_server_tables"
-down_revision = "0001_saved_games"
+revision = "0004_server_tables"
+down_revision = "0003_rummy_stats"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,93 @@
+"""``parlour saves``: the saved games (finished ones too): list them, export a record, delete."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from parlour.cli.common import console, database, fail
+from parlour.cli.groups import saves
+from parlour.engine.errors import ParlourError
+
+
+@saves.command("list")
+def list_command(
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Finished games too, not only those to continue.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """List the saved games, newest first."""
+    from parlour.storage.saves import list_saves
+    from parlour.tui.common.saves import save_summary, saves_table
+
+    found = list_saves(database(), status=None if show_all else "active")
+    if as_json:
+        rows = [
+            {
+                "id": s.id,
+                "game": s.game,
+                "players": s.players,
+                "status": s.status,
+                "summary": save_summary(s),
+                "updated_at": s.updated_at.isoformat(),
+            }
+            for s in found
+        ]
+        print(json.dumps(rows, indent=1))
+        return
+    if not found:
+        console.print("No saved games." + ("" if show_all else " (--all shows finished ones.)"))
+        return
+    console.print(saves_table(found, title="Saved games" if not show_all else "All saved games"))
+
+
+@saves.command("export")
+def export_command(
+    save_id: Annotated[int, typer.Argument(help="The saved game's # (parlour saves list --all).")],
+    file: Annotated[
+        Path | None, typer.Argument(help="Where to write the record; omitted: print it.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+) -> None:
+    """Export a saved game as a game record (JSON, docs/records.md) for  parlour replay.
+
+    A missing or corrupt save is refused with the reason (exit status 2).
+    """
+    from parlour.session import LocalGame
+    from parlour.tui.common.saves import export_record, record_meta
+
+    try:
+        local = LocalGame.resume(database(), save_id)
+    except ParlourError as err:
+        fail(f"saved game {save_id} cannot be exported: {err}")
+    if file is None:
+        print(json.dumps(local.record(**record_meta()), indent=1))
+        return
+    if file.exists() and not force:
+        fail(f"{file} exists: pick another name, or --force to replace it")
+    try:
+        written = export_record(local, file)
+    except OSError as err:
+        fail(f"cannot write {file}: {err.strerror or err}")
+    state = "finished" if local.state.is_terminal() else "unfinished (no result yet)"
+    console.print(f"Record of game #{save_id} ({state}) written to {written}", soft_wrap=True)
+
+
+@saves.command("delete")
+def delete_command(
+    save_id: Annotated[int, typer.Argument(help="The saved game's #.")],
+) -> None:
+    """Delete a saved game."""
+    from parlour.storage.saves import delete_save, load_save
+
+    engine = database()
+    try:
+        load_save(engine, save_id)
+    except ParlourError as err:
+        fail(str(err))
+    delete_save(engine, save_id)
+    console.print(f"Deleted saved game #{save_id}.")

@@ -1,0 +1,65 @@
+"""Crossword: the word game where words can be changed by covering tiles (QUICK -> QUACK).
+
+Manual ``002`` (a 1994 door game "similar to Scrabble"); every rule and decision is in
+``docs/rules/crossword.md``. Modules: :mod:`.tiles` (letters, values, bag draws),
+:mod:`.board` (squares, premiums, the compact board), :mod:`.lexicon` (word lists),
+:mod:`.notation` (actions and their text), :mod:`.rules` (what makes a play legal),
+:mod:`.scoring` (points), :mod:`.state` (turns, draws, days, the end) and :mod:`.reference`
+(every legal play, simply).
+
+For a move generator (and anything else that must be fast), the pieces are plain values:
+
+- the board is :class:`~.board.Board`: ``letters`` (225-character ``str``, ``"."`` empty;
+  ``letters[r*15:r*15+15]`` a row, ``letters[c::15]`` a column) and ``heights`` (225 bytes,
+  tiles stacked per square); a premium is available exactly when its square is empty, with
+  its factors in :data:`~.board.LETTER_MULTIPLIER` and :data:`~.board.WORD_MULTIPLIER`;
+- a rack is a ``str`` of letters; tile values are :data:`~.tiles.TILE_VALUES`;
+- a play is :class:`~.notation.Play` ``(word, square, direction)``; a one-tile play has one
+  canonical form (across if the tile has a neighbour across);
+- :func:`~.rules.check_play` validates and scores a play (pure; the rules' single source),
+  :func:`~.scoring.score_word` scores one word, :func:`~.reference.cross_check` gives a
+  square's allowed letters, occupied squares included;
+- the lexicon's words are :attr:`~.lexicon.Lexicon.words` (sorted); cache a word graph under
+  :func:`~.lexicon.cache_dir`;
+- :meth:`~.state.CrosswordState.plays` is where the state asks for every legal play
+  (today :func:`~.reference.all_plays`, which stays as the oracle for a faster generator).
+"""
+
+from parlour.engine.registry import register
+from parlour.engine.spec import Chance, GameSpec, Information, Option
+from parlour.games.crossword.state import CrosswordState
+
+SPEC = GameSpec(
+    name="crossword",
+    title="Crossword",
+    summary="A word game for 2-4 on a 15x15 board where a tile may cover another to change "
+    "a word (QUICK becomes QUACK); turns in order, or one play a day.",
+    aliases=("crosswords", "words"),
+    chance=Chance.EXPLICIT,
+    information=Information.IMPERFECT,
+    options={
+        "players": Option(2, "number of seats", minimum=2, maximum=4),
+        "turn_mode": Option(
+            "turns",
+            "turns: fixed seat order; daily: first come, first play, one turn per seat a day",
+            kind=str,
+            choices=("turns", "daily"),
+        ),
+        "lexicon": Option(
+            "enable", "word list: 'enable' (built in) or a file, one word per line", kind=str
+        ),
+        "cover_whole_word": Option(
+            False, "a play may cover every tile of an existing word", kind=bool
+        ),
+        "max_stack": Option(
+            0, "most tiles one square may hold (0: no limit; 1: no covering)", minimum=0
+        ),
+        "premiums_in_cross_words": Option(
+            False, "cross words also use new premium squares (standard Scrabble)", kind=bool
+        ),
+    },
+    new_state=CrosswordState,
+    rules_doc="docs/rules/crossword.md",
+)
+
+register(SPEC)

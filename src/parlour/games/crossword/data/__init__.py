@@ -1,0 +1,2 @@
+"""Package data for Crossword: the ENABLE word list (``enable.txt.gz``; provenance and
+licence in ``ENABLE.md``)."""

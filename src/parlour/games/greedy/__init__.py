@@ -1,0 +1,29 @@
+"""Greedy: nine dice against the computer (or 2-6 players); first to end a turn on 10,000."""
+
+from parlour.engine.registry import register
+from parlour.engine.spec import Chance, GameSpec, Information, Option
+from parlour.games.greedy.rules import GreedyState
+
+SPEC = GameSpec(
+    name="greedy",
+    title="Greedy",
+    summary="Nine dice against the computer: keep 1s, 5s and sets of three, bonus rounds when "
+    "all nine score; the first to end a turn on 10,000 wins.",
+    aliases=("greedy-dice",),
+    chance=Chance.EXPLICIT,
+    information=Information.PERFECT,
+    options={
+        "players": Option(2, "number of seats", minimum=2, maximum=6),
+        "target": Option(
+            10_000,
+            "a player who ends a turn with this many points wins",
+            minimum=1_000,
+            maximum=100_000,
+            step=50,
+        ),
+    },
+    new_state=GreedyState,
+    rules_doc="docs/rules/greedy.md",
+)
+
+register(SPEC)

@@ -1,0 +1,53 @@
+"""Rummy: the two-player card game against the computer, closest to 500 Rum (manual ``003``).
+
+Sets and runs are melded and cards laid off onto any meld; each card on the table scores for
+the player who put it there, cards left in the hand count against. Rounds go on until a score
+is over the ending score (500).
+"""
+
+from parlour.engine.registry import register
+from parlour.engine.spec import Chance, GameSpec, Information, Option
+from parlour.games.rummy.rules import RummyState
+
+SPEC = GameSpec(
+    name="rummy",
+    title="Rummy",
+    summary="One deck, 10 cards each: meld sets and runs, lay off onto any meld; cards on the "
+    "table score for whoever put them there. First over 500 wins.",
+    aliases=("rum", "500-rum"),
+    chance=Chance.EXPLICIT,
+    information=Information.IMPERFECT,
+    options={
+        "players": Option(2, "number of seats", minimum=2, maximum=4),
+        "ending_score": Option(
+            500,
+            "a game score over this at the end of a round ends the game",
+            minimum=5,
+            maximum=100_000,
+        ),
+        "hand_size": Option(
+            0,
+            "cards dealt to each player (0: 10 for two players, 7 for three or four)",
+            minimum=0,
+            maximum=13,
+        ),
+        "must_discard": Option(False, "going out needs a final discard", kind=bool),
+        "alternate_start": Option(
+            False,
+            "the first player alternates from round to round (manual: seat 0 always)",
+            kind=bool,
+        ),
+        "max_rounds": Option(
+            100,
+            "safeguard: the game ends after this many rounds (0: no limit)",
+            minimum=0,
+            maximum=10_000,
+        ),
+    },
+    new_state=RummyState,
+    rules_doc="docs/rules/rummy.md",
+    bot_levels=("easy", "medium", "hard"),
+    bots="parlour.games.rummy.bots:make_bot",
+)
+
+register(SPEC)

@@ -1,0 +1,287 @@
+"""Rummy computer players (``docs/rules/rummy.md#computer-players``).
+
+Every level decides from :meth:`RummyState.view` of its own seat (its hand, the table, the
+discard pile, the counts, the cards known to be in other hands) and the legal actions: never
+from another seat's hand or the order of the stock. ``tests/games/rummy/test_bots.py``
+checks that choices do not change when those hidden cards are permuted.
+
+- ``easy``: takes the top discard only when it makes a meld at once; lays down the first
+  meld it sees (largest first) and lays off what fits; discards its highest card.
+- ``medium``: finds the split of its hand into melds that leaves the least deadwood exactly
+  (:func:`~.scoring.deadwood_points`, a search over meld partitions), also counting cards
+  that can be laid off; takes the discard when it lowers that deadwood; melds and lays off
+  that split; discards the card that costs most and has the fewest ways to join a meld,
+  counting as live every card it cannot see now (its hand, the table, the top discard).
+- ``hard``: as medium, but remembers every card seen in the discard pile and every card the
+  opponents took from it: live cards are only the unseen ones; it compares taking the
+  discard with the expected deadwood after a stock draw, sampling the unseen cards; and it
+  avoids discarding cards that join the cards an opponent is known to hold.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from parlour.engine.errors import ParlourError
+from parlour.engine.state import State
+from parlour.games.rummy.cards import FULL_DECK, Card, Mask, cards_of
+from parlour.games.rummy.melds import SET, TableMeld, card_at, melds_in, run_positions
+from parlour.games.rummy.notation import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    Discard,
+    LayOff,
+    Meld,
+    RummyAction,
+)
+from parlour.games.rummy.rules import DRAW, PlayerView, RummyState
+from parlour.games.rummy.scoring import POINTS, best_melds, deadwood_points
+
+
+def layoff_closure(table: Sequence[TableMeld], hand: Mask) -> Mask:
+    """The cards of *hand* that can be laid off onto *table*, one after another (a card
+    laid off can open the way for the next: 8H then 9H onto 5H 6H 7H)."""
+    free = 0
+    for meld in table:
+        if meld.kind == SET:
+            free |= meld.accepts & hand
+            continue
+        low, high = run_positions(meld.mask)
+        suit = meld.cards[0] // 13
+        p = low - 1
+        while p >= 1 and hand >> card_at(suit, p) & 1:
+            free |= 1 << card_at(suit, p)
+            p -= 1
+        p = high + 1
+        while p <= 14 and p - 13 < low and hand >> card_at(suit, p) & 1:
+            free |= 1 << card_at(suit, p)
+            p += 1
+    return free
+
+
+def plan_deadwood(table: Sequence[TableMeld], hand: Mask) -> int:
+    """The fewest deadwood points of *hand* after melding and laying off (exact search over
+    meld partitions; cards that fit the table count as laid off)."""
+    free = layoff_closure(table, hand)
+    if not free:
+        return deadwood_points(hand)
+    melds = best_melds(hand)
+    melded = 0
+    for m in melds:
+        melded |= m
+    left = hand & ~melded & ~free
+    return min(sum(POINTS[c] for c in cards_of(left)), deadwood_points(hand & ~free))
+
+
+def best_after_discard(table: Sequence[TableMeld], hand: Mask, keep: Card | None) -> int:
+    """The least :func:`plan_deadwood` after discarding one card of *hand* other than
+    *keep*."""
+    best = 1 << 30
+    for c in cards_of(hand):
+        if c != keep:
+            best = min(best, plan_deadwood(table, hand & ~(1 << c)))
+    return best
+
+
+def outs(c: Card, hand: Mask, live: Mask) -> int:
+    """How many *live* cards would put *c* into a meld together with other cards of *hand*
+    (a third card of a pair, the card completing a run of three)."""
+    rank, suit = c % 13, c // 13
+    ways = 0
+    same_rank = sum(1 << (rank + 13 * s) for s in range(4))
+    if (hand & same_rank & ~(1 << c)).bit_count() >= 1:
+        ways |= same_rank & live
+    base = 13 * suit
+    for step in (-2, -1, 1, 2):
+        r = rank + step
+        if 0 <= r < 13 and hand >> (base + r) & 1:
+            lo, hi = min(rank, r), max(rank, r)
+            for need in (lo - 1, hi + 1) if hi - lo == 1 else (lo + 1,):
+                if 0 <= need < 13:
+                    ways |= 1 << (base + need) & live
+                elif need == 13:
+                    ways |= 1 << base & live  # Q-K wants the ace (Q-K-A)
+    return (ways & ~hand).bit_count()
+
+
+@dataclass
+class EasyBot:
+    """Melds what it sees, discards its highest card (see the module docstring)."""
+
+    name: str = "easy"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
+        """One legal action for *seat*."""
+        assert isinstance(state, RummyState)
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        if view.phase == DRAW:
+            if DRAW_DISCARD in legal:
+                top = view.discard[-1]
+                with_top = view.hand | 1 << top
+                fits = any(m.accepts >> top & 1 for m in view.table)
+                if fits or any(m >> top & 1 for m in melds_in(with_top)):
+                    return DRAW_DISCARD
+            return DRAW_STOCK
+        melds = [a for a in legal if isinstance(a, Meld)]
+        if melds:
+            return max(melds, key=lambda m: m.cards.bit_count())
+        for action in legal:
+            if isinstance(action, LayOff):
+                return action
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return max(discards, key=lambda d: (POINTS[d.card], d.card % 13, d.card))
+
+
+@dataclass
+class PlannerBot:
+    """Exact meld split, discard by cost and outs; ``memory`` turns on the hard level's use
+    of the whole discard pile, the opponents' known cards and the sampled draw choice."""
+
+    name: str
+    memory: bool
+    samples: int = 12
+    outs_weight: float = 2.5
+    danger_weight: float = 6.0
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
+        """One legal action for *seat*."""
+        assert isinstance(state, RummyState)
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        if view.phase == DRAW:
+            return self._draw(view, legal, rng)
+        return self._play(view, legal)
+
+    # --- seeing ---------------------------------------------------------------------------
+
+    def _live(self, view: PlayerView) -> Mask:
+        """Cards that may still come: not in the hand or on the table, and (for the hard
+        level) not seen in the discard pile or known to be in another hand; otherwise only
+        the top discard is excluded."""
+        seen = view.hand
+        for meld in view.table:
+            seen |= meld.mask
+        if self.memory:
+            for c in view.discard:
+                seen |= 1 << c
+            for s, known in enumerate(view.known):
+                if s != view.seat:
+                    seen |= known
+        elif view.discard:
+            seen |= 1 << view.discard[-1]
+        return FULL_DECK & ~seen
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def _draw(
+        self, view: PlayerView, legal: Sequence[RummyAction], rng: random.Random
+    ) -> RummyAction:
+        if DRAW_DISCARD not in legal:
+            return DRAW_STOCK
+        top = view.discard[-1]
+        hand = view.hand
+        table = view.table
+        keep_now = best_after_discard(table, hand | 1 << top, top)
+        without = min(plan_deadwood(table, hand), best_after_discard(table, hand, None))
+        if keep_now >= without:
+            return DRAW_STOCK
+        if not self.memory:
+            return DRAW_DISCARD
+        unseen = list(cards_of(self._live(view)))
+        if not unseen:
+            return DRAW_DISCARD
+        sample = rng.sample(unseen, min(self.samples, len(unseen)))
+        expected = sum(best_after_discard(table, hand | 1 << x, None) for x in sample) / len(sample)
+        return DRAW_DISCARD if keep_now <= expected else DRAW_STOCK
+
+    # --- melding, laying off, discarding --------------------------------------------------
+
+    def _play(self, view: PlayerView, legal: Sequence[RummyAction]) -> RummyAction:
+        hand = view.hand
+        free = layoff_closure(view.table, hand)
+        melds = best_melds(hand & ~free) if free else best_melds(hand)
+        if free:
+            full = best_melds(hand)
+            melded = 0
+            for m in full:
+                melded |= m
+            with_full = sum(POINTS[c] for c in cards_of(hand & ~melded & ~free))
+            if with_full < deadwood_points(hand & ~free):
+                melds = full
+        planned = {m for m in melds}
+        legal_melds = [a for a in legal if isinstance(a, Meld) and a.cards in planned]
+        if legal_melds:
+            return max(legal_melds, key=lambda a: (a.cards.bit_count(), a.cards))
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        if layoffs:
+            return layoffs[0]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:  # only melds outside the plan are left (must_discard corner cases)
+            return legal[0]
+        live = self._live(view)
+        danger = self._danger_cards(view) if self.memory else 0
+        melded_now = 0
+        for m in melds:
+            melded_now |= m
+
+        if self.memory:
+            unseen = max(1, live.bit_count())
+            others = sum(view.hand_counts) - view.hand.bit_count()
+            draws = max(1, min(view.stock_count // len(view.hand_counts) + 1, 2 + others // 2))
+
+            def cost(action: Discard) -> tuple[float, int]:
+                c = action.card
+                if melded_now >> c & 1:
+                    return (-100.0, c % 13)
+                miss = 1 - min(1.0, outs(c, hand, live) / unseen)
+                p = 1 - miss**draws
+                value = POINTS[c] * (1 - 2 * p)
+                if danger >> c & 1:
+                    value -= self.danger_weight
+                return (value, c % 13)
+
+        else:
+
+            def cost(action: Discard) -> tuple[float, int]:
+                c = action.card
+                keep = POINTS[c] if not melded_now >> c & 1 else -20
+                return (keep - self.outs_weight * outs(c, hand, live), c % 13)
+
+        return max(discards, key=cost)
+
+    def _danger_cards(self, view: PlayerView) -> Mask:
+        """Cards that would join a card another player is known to hold (same rank, or next
+        in suit): discarding them may hand that player a meld."""
+        danger = 0
+        for s, known in enumerate(view.known):
+            if s == view.seat:
+                continue
+            for c in cards_of(known):
+                rank, suit = c % 13, c // 13
+                danger |= sum(1 << (rank + 13 * t) for t in range(4))
+                for step in (-1, 1):
+                    r = (rank + step) % 13
+                    if 0 <= rank + step <= 13:
+                        danger |= 1 << (13 * suit + r)
+        return danger
+
+
+LEVELS: dict[str, EasyBot | PlannerBot] = {
+    "easy": EasyBot(),
+    "medium": PlannerBot("medium", memory=False),
+    "hard": PlannerBot("hard", memory=True),
+}
+
+
+def make_bot(level: str) -> EasyBot | PlannerBot:
+    """The computer player at *level* (``easy``, ``medium``, ``hard``).
+
+    Raises :class:`ParlourError` for an unknown level.
+    """
+    try:
+        return LEVELS[level]
+    except KeyError:
+        raise ParlourError(f"unknown Rummy level {level!r}; levels: {', '.join(LEVELS)}") from None

@@ -1,0 +1,589 @@
+"""Rummy rules (manual ``003``, closest to 500 Rum; decisions in ``docs/rules/rummy.md``).
+
+A round: the deck is shuffled (a chance outcome, :class:`~.notation.Deal`) and dealt, 10
+cards each to two players (7 each to three or four); the next card starts the discard pile
+and the rest is the stock. Seat 0 starts every round (option ``alternate_start``). A turn:
+
+1. **draw** the top card of the stock or take the top card of the discard pile;
+2. **meld** sets and runs and **lay off** single cards onto any meld on the table, any number
+   of times;
+3. **discard** one card, ending the turn. The card just taken from the discard pile may not
+   be discarded in the same turn.
+
+A player whose hand becomes empty ends the round at once (option ``must_discard``: only a
+discard may empty the hand). When the stock is empty at the end of a turn the round ends; the
+stock is never reshuffled. Each player scores the points of their cards on the table minus
+those left in their hand (:mod:`.scoring`). Rounds go on until, at the end of a round, a
+game score is over the ending score (500); the highest score wins, and a tie at the top
+plays another round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.engine.errors import BadOption, IllegalMove
+from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Game, Result, State
+from parlour.games.rummy.cards import (
+    DECK,
+    Card,
+    Mask,
+    card_text,
+    cards_of,
+    cards_text,
+    mask_of,
+)
+from parlour.games.rummy.melds import MELD_KIND, TableMeld, runs_in_pattern, why_not_meld
+from parlour.games.rummy.notation import (
+    DISCARDS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    Deal,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    RummyAction,
+    Skip,
+    parse,
+)
+from parlour.games.rummy.scoring import POINTS
+
+DEAL = "deal"
+DRAW = "draw"
+PLAY = "play"
+OVER = "over"
+
+_MELD_ACTIONS: dict[Mask, Meld] = {m: Meld(m) for m in MELD_KIND}
+_DRAW_BOTH = (DRAW_STOCK, DRAW_DISCARD)
+_DRAW_STOCK_ONLY = (DRAW_STOCK,)
+
+
+_SUIT_ACTIONS: dict[int, dict[int, tuple[tuple[Meld, ...], tuple[Discard, ...]]]] = {
+    shift: {} for shift in (0, 13, 26, 39)
+}
+
+
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_SUIT_ACTIONS[shift] for shift in (0, 13, 26, 39))
+for _shift in (0, 13, 26, 39):
+    _SUIT_ACTIONS[_shift][0] = ((), ())
+
+
+def _suit_actions(shift: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Discard, ...]]:
+    """The runs and the discards within one suit's 13-bit *pattern* (cached)."""
+    entry = (
+        tuple(_MELD_ACTIONS[r << shift] for r in runs_in_pattern(pattern)),
+        tuple(DISCARDS[c + shift] for c in cards_of(pattern)),
+    )
+    _SUIT_ACTIONS[shift][pattern] = entry
+    return entry
+
+
+def _sets_in(hand: Mask, threes: int) -> list[Mask]:
+    """The sets in *hand*, given the ranks held three or four times."""
+    found: list[Mask] = []
+    while threes:
+        low = threes & -threes
+        threes ^= low
+        have = hand & (low | low << 13 | low << 26 | low << 39)
+        if have.bit_count() == 4:
+            found.extend(have & ~(low << (13 * s)) for s in range(4))
+        found.append(have)
+    return found
+
+
+def hand_size_for(players: int, option: int) -> int:
+    """Cards dealt to each player: the ``hand_size`` option, or (0) 10 for two players and
+    7 for three or four."""
+    if option:
+        return option
+    return 10 if players == 2 else 7
+
+
+def arrange_deck(
+    hands: Sequence[Sequence[Card]],
+    upcard: Card,
+    stock: Sequence[Card] = (),
+    *,
+    starter: int = 0,
+) -> Deal:
+    """The deal that gives each seat ``hands[seat]``, turns up *upcard* and puts *stock*
+    on top of the stock (its first card is drawn first); the other cards follow in deck order.
+
+    For tests and demonstrations: forcing a shuffle. The hands must have equal sizes and are
+    dealt one card at a time starting with *starter* (the seat that plays first).
+    """
+    n = len(hands)
+    size = len(hands[0])
+    order: list[Card] = []
+    for i in range(size * n):
+        order.append(hands[(starter + i) % n][i // n])
+    order.append(upcard)
+    order.extend(stock)
+    used = set(order)
+    if len(used) != len(order):
+        raise ValueError("a card is given twice")
+    order.extend(c for c in DECK if c not in used)
+    return Deal(tuple(order))
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may know: its own hand, the table, the whole discard pile, the counts,
+    and the cards each player is known to hold (taken from the discard pile and not played
+    since). Bots decide from this alone. ``seat`` is ``None`` for a spectator."""
+
+    seat: int | None
+    hand: Mask
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    discard: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    known: tuple[Mask, ...]
+    phase: str
+    to_move: int
+    taken: Card | None
+    scores: tuple[int, ...]
+    round: int
+    must_discard: bool
+    ending_score: int
+
+
+class RummyState(State):
+    """A game of Rummy. Attributes (read them, never assign): ``hands`` (masks by seat),
+    ``stock`` (cards, top last), ``discard`` (the discard pile, top last), ``table`` (melds in
+    the order laid), ``seat`` (whose turn), ``phase`` (``deal``/``draw``/``play``/``over``),
+    ``taken`` (card taken from the discard pile this turn), ``drawn`` (card drawn this turn),
+    ``known`` (cards known to be in each hand), ``scores`` (game scores), ``round``,
+    ``round_scores`` (per finished round, by seat), ``last_round`` (summary of the last
+    finished round)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        options = game.options
+        self.n = game.num_players
+        self.hand_size = hand_size_for(self.n, int(options.get("hand_size", 0)))
+        if self.n * self.hand_size + 2 > 52:
+            raise BadOption(f"{self.n} hands of {self.hand_size} cards leave no stock")
+        self.ending_score = int(options.get("ending_score", 500))
+        self.must_discard = bool(options.get("must_discard", False))
+        self.alternate_start = bool(options.get("alternate_start", False))
+        self.max_rounds = int(options.get("max_rounds", 0))
+        self.scores: list[int] = [0] * self.n
+        self.round = 1
+        self.round_scores: list[list[int]] = []
+        self.starter = 0
+        self.last_round: dict[str, Any] | None = None
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self.phase = DEAL
+        self.hands: list[Mask] = [0] * self.n
+        self.known: list[Mask] = [0] * self.n
+        self.stock: list[Card] = []
+        self.discard: list[Card] = []
+        self.table: list[TableMeld] = []
+        self.seat = self.starter
+        self.taken: Card | None = None
+        self.drawn: Card | None = None
+
+    # --- whose move ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (DRAW, PLAY):
+            return self.seat
+        return CHANCE if phase == DEAL else TERMINAL
+
+    def actors(self) -> tuple[int, ...]:
+        return (self.seat,) if self.phase in (DRAW, PLAY) else ()
+
+    # --- legal actions ------------------------------------------------------------------
+
+    def legal_actions(self, player: int | None = None) -> Sequence[RummyAction]:
+        """The moves of the player to move (see :mod:`.notation`); empty for another seat.
+
+        At the deal there are 52! outcomes: sample one or apply any permutation.
+        """
+        phase = self.phase
+        if phase == DRAW:
+            if player is not None and player != self.seat:
+                return ()
+            return _DRAW_BOTH if self.discard else _DRAW_STOCK_ONLY
+        if phase != PLAY or (player is not None and player != self.seat):
+            return ()
+        hand = self.hands[self.seat]
+        taken = self.taken
+        a = hand & 0x1FFF
+        b = hand >> 13 & 0x1FFF
+        c = hand >> 26 & 0x1FFF
+        d = hand >> 39 & 0x1FFF
+        ea = _SPADES.get(a) or _suit_actions(0, a)
+        eb = _HEARTS.get(b) or _suit_actions(13, b)
+        ec = _DIAMONDS.get(c) or _suit_actions(26, c)
+        ed = _CLUBS.get(d) or _suit_actions(39, d)
+        discards: list[RummyAction] = [*ea[1], *eb[1], *ec[1], *ed[1]]
+        runs = ea[0] + eb[0] + ec[0] + ed[0]
+        actions: list[RummyAction] = [m for m in runs if self._meld_ok(hand, m)] if runs else []
+        threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        if threes:
+            actions.extend(
+                _MELD_ACTIONS[m] for m in _sets_in(hand, threes) if self._leaves_playable(hand & ~m)
+            )
+        if self.table:
+            for index, meld in enumerate(self.table):
+                fits = meld.accepts & hand
+                while fits:
+                    low = fits & -fits
+                    fits ^= low
+                    if self._leaves_playable(hand ^ low):
+                        actions.append(LayOff(low.bit_length() - 1, index))
+        if taken is not None and hand >> taken & 1 and hand != 1 << taken:
+            discards.remove(DISCARDS[taken])
+        actions.extend(discards)
+        return actions
+
+    def _meld_ok(self, hand: Mask, meld: Meld) -> bool:
+        left = hand & ~meld.cards
+        return bool(left & (left - 1)) or self._leaves_playable(left)
+
+    def _leaves_playable(self, left: Mask) -> bool:
+        """Whether a meld or lay-off may leave *left* in the hand: not empty under
+        ``must_discard``, and never just the card taken from the discard pile (it could not
+        be discarded)."""
+        if not left:
+            return not self.must_discard
+        taken = self.taken
+        return taken is None or left != 1 << taken
+
+    def chance_outcomes(self) -> list[tuple[RummyAction, Any]]:
+        """Raises :class:`NotEnumerable`: a shuffle has 52! outcomes (sample one)."""
+        if self.phase != DEAL:
+            raise IllegalMove("not a chance node: the cards are dealt")
+        return super().chance_outcomes()
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        """A uniformly shuffled deck, drawn with *rng*."""
+        if self.phase != DEAL:
+            raise IllegalMove("not a chance node: the cards are dealt")
+        order = list(DECK)
+        rng.shuffle(order)
+        return Deal(tuple(order))
+
+    # --- checks -------------------------------------------------------------------------
+
+    def _check(self, action: RummyAction, player: int) -> None:
+        phase = self.phase
+        if player == CHANCE:
+            if not isinstance(action, Deal):
+                raise IllegalMove(f"the chance outcome here is a deal, not {action}")
+            order = action.order
+            if len(order) != 52 or mask_of(order) != (1 << 52) - 1:
+                have = set(order)
+                missing = [card_text(c) for c in DECK if c not in have]
+                raise IllegalMove(
+                    f"a deal is the whole deck once each ({len(order)} cards given"
+                    + (f"; missing {' '.join(missing)}" if missing else "")
+                    + ")"
+                )
+            return
+        if player == HOST:
+            if not isinstance(action, Skip):
+                raise IllegalMove(f"the host may only skip a turn, not {action}")
+            if phase not in (DRAW, PLAY):
+                raise IllegalMove("there is no turn to skip: the cards are not dealt")
+            return
+        if phase == DRAW:
+            if isinstance(action, Draw):
+                if action.discard and not self.discard:
+                    raise IllegalMove("the discard pile is empty: draw from the stock")
+                return
+            raise IllegalMove(
+                f"draw first: take the top card of the stock or the discard pile, not {action}"
+            )
+        hand = self.hands[player]
+        if isinstance(action, (Discard, LayOff)) and not 0 <= action.card < 52:
+            raise IllegalMove(f"{action.card!r} is not a card (cards are 0-51)")
+        if isinstance(action, Meld) and not 0 < action.cards <= (1 << 52) - 1:
+            raise IllegalMove(f"{action.cards!r} is not a set of cards")
+        if isinstance(action, Discard):
+            c = action.card
+            if not hand >> c & 1:
+                raise IllegalMove(f"you do not hold {card_text(c)}")
+            if c == self.taken:
+                raise IllegalMove(
+                    f"{card_text(c)} was just taken from the discard pile: it may not be "
+                    "discarded this turn"
+                )
+            return
+        if isinstance(action, Meld):
+            cards = action.cards
+            lacking = cards & ~hand
+            if lacking:
+                raise IllegalMove(f"you do not hold {cards_text(lacking)}")
+            why = why_not_meld(cards)
+            if why:
+                raise IllegalMove(why)
+            self._check_left(hand & ~cards)
+            return
+        if isinstance(action, LayOff):
+            c = action.card
+            if not hand >> c & 1:
+                raise IllegalMove(f"you do not hold {card_text(c)}")
+            if not 0 <= action.target < len(self.table):
+                raise IllegalMove(
+                    f"there is no meld {action.target + 1} on the table"
+                    + (f" (melds 1-{len(self.table)})" if self.table else " (no melds yet)")
+                )
+            meld = self.table[action.target]
+            if not meld.accepts >> c & 1:
+                raise IllegalMove(
+                    f"{card_text(c)} does not fit meld {action.target + 1} ({meld.text()}): "
+                    + (
+                        "a run is extended at either end with the next card of its suit"
+                        if meld.kind == "run"
+                        else "a set of three takes only the fourth card of its rank"
+                    )
+                )
+            self._check_left(hand & ~(1 << c))
+            return
+        if isinstance(action, Draw):
+            raise IllegalMove("you have drawn this turn: meld, lay off or discard")
+        raise IllegalMove(f"{action} is not a move: " + "meld, lay off or discard")
+
+    def _check_left(self, left: Mask) -> None:
+        if not left and self.must_discard:
+            raise IllegalMove(
+                "you must keep a card to discard: going out needs a final discard "
+                "(option must_discard)"
+            )
+        if left and self.taken is not None and left == 1 << self.taken:
+            raise IllegalMove(
+                f"that would leave only {card_text(self.taken)}, which was just taken from "
+                "the discard pile and may not be discarded"
+            )
+
+    # --- applying -----------------------------------------------------------------------
+
+    def _apply(self, action: RummyAction, player: int) -> None:
+        if isinstance(action, Draw):
+            seat = self.seat
+            if action.discard:
+                c = self.discard.pop()
+                self.taken = c
+                self.known[seat] |= 1 << c
+            else:
+                c = self.stock.pop()
+            self.drawn = c
+            self.hands[seat] |= 1 << c
+            self.phase = PLAY
+        elif isinstance(action, Discard):
+            self._discard(action.card)
+        elif isinstance(action, Meld):
+            seat = self.seat
+            cards = action.cards
+            self.hands[seat] &= ~cards
+            self.known[seat] &= ~cards
+            self.table.append(TableMeld.laid_down(cards, seat))
+            if not self.hands[seat]:
+                self._end_round("out")
+        elif isinstance(action, LayOff):
+            seat = self.seat
+            bit = 1 << action.card
+            self.hands[seat] &= ~bit
+            self.known[seat] &= ~bit
+            self.table[action.target] = self.table[action.target].lay_off(action.card, seat)
+            if not self.hands[seat]:
+                self._end_round("out")
+        elif isinstance(action, Deal):
+            self._deal(action.order)
+        elif isinstance(action, Skip):
+            self._skip()
+
+    def _deal(self, order: tuple[Card, ...]) -> None:
+        n, size = self.n, self.hand_size
+        hands = [0] * n
+        for i in range(n * size):
+            hands[(self.starter + i) % n] |= 1 << order[i]
+        self.hands = hands
+        self.discard = [order[n * size]]
+        self.stock = list(reversed(order[n * size + 1 :]))
+        self.seat = self.starter
+        self.phase = DRAW
+
+    def _discard(self, c: Card) -> None:
+        seat = self.seat
+        bit = 1 << c
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
+        self.discard.append(c)
+        if not self.hands[seat]:
+            self._end_round("out")
+        elif not self.stock:
+            self._end_round("stock")
+        else:
+            self.seat = (seat + 1) % self.n
+            self.taken = None
+            self.drawn = None
+            self.phase = DRAW
+
+    def _skip(self) -> None:
+        """Host skip (``docs/rules/rummy.md#skip``): before drawing, the top stock card is
+        drawn and discarded; after drawing, the card drawn from the stock is discarded, or
+        if the card was taken from the discard pile, the highest-valued other card."""
+        seat = self.seat
+        if self.phase == DRAW:
+            c = self.stock.pop()
+            self.hands[seat] |= 1 << c
+            self._discard(c)
+            return
+        hand = self.hands[seat]
+        if self.drawn is not None and self.taken is None and hand >> self.drawn & 1:
+            self._discard(self.drawn)
+            return
+        choices = [c for c in cards_of(hand) if c != self.taken]
+        self._discard(max(choices, key=lambda c: (POINTS[c], -c)))
+
+    def _end_round(self, how: str) -> None:
+        n = self.n
+        table_points = [0] * n
+        for meld in self.table:
+            for c, owner in zip(meld.cards, meld.owners, strict=True):
+                table_points[owner] += POINTS[c]
+        hand_points = [sum(POINTS[c] for c in cards_of(h)) for h in self.hands]
+        round_scores = [table_points[s] - hand_points[s] for s in range(n)]
+        for s in range(n):
+            self.scores[s] += round_scores[s]
+        self.round_scores.append(round_scores)
+        self.last_round = {
+            "round": self.round,
+            "ended": how,
+            "out": self.seat if how == "out" else None,
+            "table_points": table_points,
+            "hand_points": hand_points,
+            "round_scores": round_scores,
+            "hands": [[card_text(c) for c in cards_of(h)] for h in self.hands],
+            "scores": list(self.scores),
+        }
+        top = max(self.scores)
+        leaders = self.scores.count(top)
+        capped = self.max_rounds and self.round >= self.max_rounds
+        if (top > self.ending_score and leaders == 1) or capped:
+            self.phase = OVER
+            return
+        self.round += 1
+        if self.alternate_start:
+            self.starter = (self.starter + 1) % n
+        self._new_round()
+
+    # --- notation and views -------------------------------------------------------------
+
+    def action_to_string(self, action: RummyAction) -> str:
+        return str(action)
+
+    def parse_action(self, text: str, *, player: int | None = None) -> RummyAction:
+        return parse(text)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What *seat* may know now (``None``: a spectator, who sees no hand)."""
+        return PlayerView(
+            seat=seat,
+            hand=self.hands[seat] if seat is not None else 0,
+            hand_counts=tuple(h.bit_count() for h in self.hands),
+            stock_count=len(self.stock),
+            discard=tuple(self.discard),
+            table=tuple(self.table),
+            known=tuple(self.known),
+            phase=self.phase,
+            to_move=self.current_player(),
+            taken=self.taken,
+            scores=tuple(self.scores),
+            round=self.round,
+            must_discard=self.must_discard,
+            ending_score=self.ending_score,
+        )
+
+    def observation(self, seat: int | None) -> JSON:
+        """A JSON view for *seat*: its own hand only; the others' hands as counts and the
+        cards known to be in them (taken from the discard pile); the stock as a count."""
+        obs: dict[str, Any] = {
+            "game": self.game.spec.name,
+            "you": seat,
+            "to_move": self.current_player(),
+            "phase": self.phase,
+            "round": self.round,
+            "starter": self.starter,
+            "seat": self.seat,
+            "scores": list(self.scores),
+            "ending_score": self.ending_score,
+            "hand": [card_text(c) for c in cards_of(self.hands[seat])] if seat is not None else [],
+            "hand_counts": [h.bit_count() for h in self.hands],
+            "known": [[card_text(c) for c in cards_of(k)] for k in self.known],
+            "stock_count": len(self.stock),
+            "discard_top": card_text(self.discard[-1]) if self.discard else None,
+            "discard_pile": [card_text(c) for c in self.discard],
+            "table": [m.to_json() for m in self.table],
+            "taken": card_text(self.taken) if self.taken is not None else None,
+            "drawn": (
+                card_text(self.drawn)
+                if self.drawn is not None and seat == self.seat and self.phase == PLAY
+                else None
+            ),
+            "round_scores": [list(r) for r in self.round_scores],
+            "last_round": self.last_round,
+            "over": self.phase == OVER,
+            "winners": list(self.result().winners) if self.phase == OVER else [],
+        }
+        return obs
+
+    def result(self) -> Result:
+        """Final scores; the single highest score wins (``max_rounds`` may end the game
+        with a tie at the top: then the tied players share the win)."""
+        self.require_terminal()
+        top = max(self.scores)
+        return Result(tuple(self.scores), tuple(s for s in range(self.n) if self.scores[s] == top))
+
+    def _dump(self) -> JSON:
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "starter": self.starter,
+            "seat": self.seat,
+            "hands": [cards_text(h) for h in self.hands],
+            "known": [cards_text(k) for k in self.known],
+            "stock": cards_text(self.stock),
+            "discard": cards_text(self.discard),
+            "table": [m.to_json() for m in self.table],
+            "taken": None if self.taken is None else card_text(self.taken),
+            "drawn": None if self.drawn is None else card_text(self.drawn),
+            "scores": list(self.scores),
+            "round_scores": [list(r) for r in self.round_scores],
+            "last_round": self.last_round,
+        }
+
+    def clone(self) -> RummyState:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.history = list(self.history)
+        twin.hands = list(self.hands)
+        twin.known = list(self.known)
+        twin.stock = list(self.stock)
+        twin.discard = list(self.discard)
+        twin.table = list(self.table)
+        twin.scores = list(self.scores)
+        twin.round_scores = [list(r) for r in self.round_scores]
+        return twin
+
+    def __str__(self) -> str:
+        lines = [
+            f"Rummy round {self.round}: "
+            + "  ".join(
+                f"{'>' if s == self.seat else ' '}seat {s}: {p}" for s, p in enumerate(self.scores)
+            ),
+            f"stock {len(self.stock)}, discard {cards_text(self.discard[-1:]) or '-'}",
+        ]
+        lines.extend(f"  meld {i + 1}: {m.text()}" for i, m in enumerate(self.table))
+        return "\n".join(lines)

@@ -1,0 +1,115 @@
+"""Saved games and records for every terminal app: the resume picker and record export.
+
+Nothing here imports Textual: the command line uses the picker before any app starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from parlour import __version__
+from parlour.engine.records import write_record
+from parlour.session import LocalGame
+from parlour.storage.saves import SaveInfo
+
+
+def record_meta() -> dict[str, Any]:
+    """The ``meta`` a terminal app writes in a record: when it was saved and by what."""
+    return {
+        "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+        "program": f"parlour {__version__}",
+    }
+
+
+def default_record_path(local: LocalGame, directory: Path | None = None) -> Path:
+    """A new file name for *local*'s record in *directory* (default: the current directory),
+    ``<game>-<YYYYMMDD-HHMMSS>.json``, with ``-2``, ``-3``... if that file exists."""
+    folder = directory if directory is not None else Path.cwd()
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{local.game.spec.name}-{stamp}"
+    path = folder / f"{base}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{base}-{number}.json"
+        number += 1
+    return path
+
+
+def export_record(local: LocalGame, path: str | Path) -> Path:
+    """Write *local*'s game record (``docs/records.md``) to *path*; return the path.
+
+    ``~`` is expanded. Raises ``OSError`` if the file cannot be written.
+    """
+    target = Path(path).expanduser()
+    return write_record(local.record(**record_meta()), target)
+
+
+def save_summary(info: SaveInfo) -> str:
+    """One line about a save's progress: the players' scores if the snapshot has them, and
+    the number of events so far (a best effort: a corrupt save still gets a line)."""
+    state = info.state if isinstance(info.state, dict) else {}
+    found = state.get("state")
+    snapshot: dict[str, Any] = found if isinstance(found, dict) else {}
+    history = state.get("history")
+    events = len(history) if isinstance(history, list) else 0
+    scores = snapshot.get("scores")
+    seat = snapshot.get("seat") if info.status == "active" else None
+    parts = []
+    if isinstance(scores, list) and len(scores) == len(info.players):
+        parts.append(
+            ", ".join(
+                f"{'▶' if i == seat else ''}{p} {s:,}" if isinstance(s, int) else f"{p} {s}"
+                for i, (p, s) in enumerate(zip(info.players, scores, strict=True))
+            )
+        )
+    else:
+        parts.append(", ".join(info.players))
+    parts.append(f"{events} events")
+    return " · ".join(parts)
+
+
+def saves_table(saves: Sequence[SaveInfo], *, title: str = "Saved games") -> Table:
+    """A Rich table of *saves*: id, game, players and scores, status, last saved."""
+    table = Table(title=title)
+    table.add_column("#", justify="right")
+    table.add_column("game")
+    table.add_column("players and scores")
+    table.add_column("status")
+    table.add_column("saved")
+    for info in saves:
+        when = info.updated_at
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        table.add_row(
+            str(info.id),
+            info.game,
+            save_summary(info),
+            info.status,
+            when.astimezone().strftime("%Y-%m-%d %H:%M"),
+        )
+    return table
+
+
+def pick_save(saves: Sequence[SaveInfo], ask: Callable[[str], str]) -> int | None:
+    """Ask which of *saves* to continue, by its number in the table; ``None`` to cancel.
+
+    *ask* prompts and returns the answer (``EOFError`` cancels). An empty answer cancels;
+    anything that is not a listed number is asked again, with the reason.
+    """
+    ids = {info.id for info in saves}
+    prompt = "Continue which game? (its #, Enter to cancel)"
+    while True:
+        try:
+            answer = ask(prompt).strip().lstrip("#")
+        except EOFError:
+            return None
+        if not answer:
+            return None
+        if answer.isdigit() and int(answer) in ids:
+            return int(answer)
+        prompt = f"{answer!r} is not a game in the list; its #, or Enter to cancel"

@@ -1,0 +1,412 @@
+"""The table every game's terminal app is built on: a screen that drives a
+:class:`~parlour.session.LocalGame` and an app shell around it.
+
+:class:`TableScreen` owns the loop. After every event it redraws (``show_state``), then:
+chance outcomes are drawn from the table's :class:`ChanceSource`; a computer player thinks
+in a thread worker and its choice is shown (``preview``) and applied after a pause a person
+can follow (:class:`Pace`; ``--fast`` is :meth:`Pace.instant`); when a person is to move the
+game is saved and the screen waits for keys. Only this class applies events to the engine
+(:meth:`TableScreen.play`); an illegal move is explained on screen, never raised.
+
+Common keys: H help (a Markdown file), Esc end the game early (confirm; it is saved), F8
+restart with the same players (confirm), Ctrl+Q quit (saved). At the end, the final
+scoreboard offers to save the game record.
+
+A game subclasses :class:`TableScreen` (its widgets, keys and the hooks ``show_state``,
+``explain``, ``score_rows``) and :class:`TableApp` (``SCREEN`` and ``CSS_PATH``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from textual import work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+
+from parlour.engine.errors import ParlourError
+from parlour.engine.state import CHANCE, Action, State
+from parlour.session import LocalGame
+from parlour.tui.common.chance import ChanceSource, RandomChance
+from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
+from parlour.tui.common.saves import default_record_path, export_record
+from parlour.tui.common.scoreboard import ScoreRow
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long (seconds) a person gets to follow the computer players: ``look`` to see a
+    roll or a computer player's choice, ``turn`` to see how a turn ended before the next
+    computer turn starts."""
+
+    look: float = 0.9
+    turn: float = 1.6
+
+    @classmethod
+    def instant(cls) -> Pace:
+        """No pauses (``--fast``, and tests)."""
+        return cls(0.0, 0.0)
+
+
+@dataclass
+class TableSettings:
+    """What a table needs besides the game: the ``chance`` source, the ``pace``, the
+    ``database`` it saves to (``None``: not saved) and the folder offered for records."""
+
+    chance: ChanceSource = field(default_factory=RandomChance)
+    pace: Pace = field(default_factory=Pace)
+    database: Engine | None = None
+    record_dir: Path | None = None
+
+
+@dataclass(frozen=True)
+class TableExit:
+    """How a table ended, for the command line to report: ``outcome`` is ``"saved"`` (left
+    mid-game, can be resumed), ``"finished"`` or ``"unsaved"`` (no database, or saving
+    failed); ``save_id`` is the saved game's id; ``records`` lists the record files written."""
+
+    outcome: str
+    game: str
+    save_id: int | None = None
+    records: tuple[Path, ...] = ()
+
+
+class BotChose(Message):
+    """Posted (from the worker thread) when a computer player has chosen its action."""
+
+    def __init__(self, generation: int, action: Action) -> None:
+        super().__init__()
+        self.generation = generation
+        self.action = action
+
+
+class BotFailed(Message):
+    """Posted (from the worker thread) when a computer player raised instead of choosing."""
+
+    def __init__(self, generation: int, error: BaseException) -> None:
+        super().__init__()
+        self.generation = generation
+        self.error = error
+
+
+class TableScreen(Screen[None]):
+    """A game in progress at one table. See the module docstring for the loop.
+
+    ``generation`` counts restarts: a timer or a computer player's answer from an older
+    generation is dropped. ``waiting`` is true while a step (a roll, a computer player's
+    choice or move) is pending; people's keys are refused meanwhile.
+    """
+
+    HELP_FILE: ClassVar[Path | None] = None
+    """The Markdown file H shows (the game's rules, scoring table and keys)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "help", "Help"),
+        Binding("escape", "end_game", "End game"),
+        Binding("f8", "restart", "Restart"),
+    ]
+
+    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+        super().__init__()
+        self.local = local
+        self.settings = settings
+        self.generation = 0
+        self.waiting = False
+        self.records: list[Path] = []
+        self.save_error: str | None = None
+        self._deferred: Callable[[], None] | None = None
+        self._step_timer: Timer | None = None
+        self._over_shown = False
+
+    # --- hooks for each game ------------------------------------------------------------
+
+    def show_state(self) -> None:
+        """Redraw the whole table from ``self.local.state``."""
+
+    def explain(self, text: str, *, warning: bool = True) -> None:
+        """Show *text* (why a move was refused, what just happened) on screen."""
+        self.notify(text, severity="warning" if warning else "information")
+
+    def score_rows(self) -> list[ScoreRow]:
+        """The scoreboard rows for the current state."""
+        state = self.local.state
+        scores: Sequence[int] = state.observation(None).get("scores") or [0] * len(self.local.seats)
+        to_move = state.actors()
+        winners = state.result().winners if state.is_terminal() else ()
+        return [
+            ScoreRow(seat.name, int(scores[i]), turn=i in to_move, won=i in winners)
+            for i, seat in enumerate(self.local.seats)
+        ]
+
+    def person_rolls(self) -> bool:
+        """True when the chance outcome now waits for a person's key (the first roll of a
+        person's turn, say); the game calls :meth:`roll` itself then."""
+        return False
+
+    def chance_delay(self) -> float:
+        """Seconds before the next chance outcome is drawn (default: none)."""
+        return 0.0
+
+    def preview(self, action: Action) -> None:
+        """Show what the computer player to move chose, before it is applied."""
+
+    def after(self, player: int, action: Action, before: State) -> None:
+        """Called after *player* (a seat or CHANCE) applied *action*; *before* is the state
+        just before (to log what happened)."""
+
+    def headline(self) -> str:
+        """The game-over headline: who won."""
+        result = self.local.state.result()
+        names = [self.local.seats[w].name for w in result.winners]
+        if len(names) == 1:
+            return f"{names[0]} wins with {result.scores[result.winners[0]]:,} points"
+        return f"Shared win: {' and '.join(names)}"
+
+    # --- the loop -----------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    def advance(self) -> None:
+        """Redraw, then drive chance and computer players until a person must act."""
+        self.show_state()
+        state = self.local.state
+        if state.is_terminal():
+            self.finish()
+        elif state.is_chance_node() and not self.person_rolls():
+            self._later(self.chance_delay(), self.roll)
+        elif state.is_chance_node() or self.local.person_to_move():
+            self.autosave()
+        elif self.local.bot_to_move():
+            self._later(self.settings.pace.look, self._think)
+
+    def _later(self, delay: float, step: Callable[[], object]) -> None:
+        generation = self.generation
+        self.waiting = True
+
+        def run() -> None:
+            if generation != self.generation:
+                return
+            if not self.is_active:  # a help or confirm screen is up: the table waits
+                self._deferred = run
+                return
+            self._step_timer = None
+            self.waiting = False
+            step()
+
+        if delay > 0:
+            self._step_timer = self.set_timer(delay, run)
+        else:
+            self.call_later(run)
+
+    def on_screen_resume(self) -> None:
+        deferred, self._deferred = self._deferred, None
+        if deferred is not None:
+            self.call_later(deferred)
+
+    def _think(self) -> None:
+        self.waiting = True
+        self._choose(self.generation, self.local)
+
+    @work(thread=True, group="bot", exit_on_error=False)
+    def _choose(self, generation: int, local: LocalGame) -> None:
+        try:
+            action = local.bot_choice()
+        except Exception as err:  # a faulty bot must not take the table down: report it
+            self.post_message(BotFailed(generation, err))
+            return
+        self.post_message(BotChose(generation, action))
+
+    def on_bot_chose(self, message: BotChose) -> None:
+        if message.generation != self.generation:
+            return
+        self.waiting = False
+        self.preview(message.action)
+        self._later(self.settings.pace.look, lambda: self.play(message.action))
+
+    def on_bot_failed(self, message: BotFailed) -> None:
+        if message.generation != self.generation:
+            return
+        self.waiting = False
+        self.explain(f"the computer player failed ({message.error}); the game is saved")
+        self.autosave()
+
+    def roll(self) -> None:
+        """Draw the chance outcome from the table's chance source and apply it."""
+        try:
+            outcome = self.settings.chance.draw(self.local.state)
+        except ParlourError as err:
+            self.explain(f"no chance outcome: {err}")
+            return
+        self.play(outcome, player=CHANCE)
+
+    def play(self, action: Action, *, player: int | None = None) -> bool:
+        """Apply *action* (for the player to move, or *player*): the one door into the
+        engine. An illegal move is explained on screen and changes nothing; returns whether
+        the action was applied."""
+        state = self.local.state
+        before = state.clone()
+        who = state.current_player() if player is None else player
+        try:
+            state.apply(action, player=player)
+        except ParlourError as err:
+            self.explain(str(err))
+            return False
+        self.after(who, action, before)
+        self.advance()
+        return True
+
+    # --- saving, leaving, restarting ----------------------------------------------------
+
+    def autosave(self) -> None:
+        """Save the game in the database (if there is one); a failure is shown, not raised."""
+        database = self.settings.database
+        if database is None:
+            return
+        try:
+            self.local.save(database)
+        except (SQLAlchemyError, OSError) as err:
+            self.save_error = str(err)
+            self.explain(f"could not save the game: {err}")
+        else:
+            self.save_error = None
+
+    def exit_info(self) -> TableExit:
+        """Save, and say how the table ends (see :class:`TableExit`)."""
+        self.autosave()
+        saved = self.settings.database is not None and self.save_error is None
+        if not saved:
+            outcome = "unsaved"
+        elif self.local.state.is_terminal():
+            outcome = "finished"
+        else:
+            outcome = "saved"
+        return TableExit(
+            outcome, self.local.game.spec.name, self.local.save_id, tuple(self.records)
+        )
+
+    def leave(self) -> None:
+        """Save the game and close the app."""
+        self.generation += 1
+        self.app.exit(self.exit_info())
+
+    def action_help(self) -> None:
+        """Show the rules and keys."""
+        if self.HELP_FILE is not None:
+            self.app.push_screen(HelpScreen(self.HELP_FILE))
+
+    def action_end_game(self) -> None:
+        """Esc: end the game early, after a confirm (it is saved and can be resumed)."""
+        if self.local.state.is_terminal():
+            self.leave()
+            return
+        saved = self.settings.database is not None
+        question = "End the game now?" + (
+            " It is saved: continue it later with  parlour play --resume"
+            if saved
+            else " (It is not saved.)"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.leave()
+
+        self.app.push_screen(ConfirmScreen(question, yes="End game", no="Keep playing"), answered)
+
+    def action_restart(self) -> None:
+        """F8: start again with the same players, after a confirm."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.restart()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Restart with the same players? This game is lost.",
+                yes="Restart",
+                no="Keep playing",
+            ),
+            answered,
+        )
+
+    def restart(self) -> None:
+        """A new game with the same seats and options. An unfinished game's save is reused
+        (it is replaced); a finished game stays saved and the new one gets its own."""
+        old = self.local
+        save_id = None if old.state.is_terminal() else old.save_id
+        self.local = LocalGame(old.game, old.seats, save_id=save_id)
+        self.local.bot_rng = old.bot_rng
+        self.generation += 1
+        self.waiting = False
+        self._deferred = None
+        if self._step_timer is not None:
+            self._step_timer.stop()
+            self._step_timer = None
+        self._over_shown = False
+        self.reset()
+        self.advance()
+
+    def reset(self) -> None:
+        """Clear what the screen remembers of the old game (a game hook; default nothing)."""
+
+    # --- the end ------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """The game is over: save it as finished and show the final scoreboard."""
+        if self._over_shown:
+            return
+        self._over_shown = True
+        self.autosave()
+        self._show_game_over("")
+
+    def _show_game_over(self, note: str) -> None:
+        self.app.push_screen(
+            GameOverScreen(self.headline(), self.score_rows(), note=note), self._game_over_choice
+        )
+
+    def _game_over_choice(self, choice: str | None) -> None:
+        if choice == "record":
+            default = default_record_path(self.local, self.settings.record_dir)
+            self.app.push_screen(SaveRecordScreen(default, self.export), self._record_saved)
+        elif choice == "again":
+            self.restart()
+        else:
+            self.leave()
+
+    def export(self, path: Path) -> Path:
+        """Write the game record to *path* (raises ``OSError``); remember it for the exit."""
+        written = export_record(self.local, path)
+        self.records.append(written)
+        return written
+
+    def _record_saved(self, path: Path | None) -> None:
+        self._show_game_over(f"Record saved to {path}" if path else "")
+
+
+class TableApp(App[TableExit]):
+    """The app shell: shows the game's :class:`TableScreen` (``SCREEN``); Ctrl+Q saves and
+    quits. ``app.table`` is the screen (tests drive it)."""
+
+    SCREEN: ClassVar[type[TableScreen]] = TableScreen
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit (saved)", priority=True),
+    ]
+
+    def __init__(self, local: LocalGame, settings: TableSettings | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.table = self.SCREEN(local, settings or TableSettings())
+
+    def on_mount(self) -> None:
+        self.push_screen(self.table)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: save the game and quit."""
+        self.table.leave()

@@ -1,0 +1,212 @@
+"""The widgets of the Crossword table: the board, the rack, the scores and the play log.
+
+Each widget draws what it is given (attributes down); none of them talks to the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from parlour.games.crossword.board import (
+    CENTRE,
+    COLUMNS,
+    DOUBLE_LETTER,
+    DOUBLE_WORD,
+    EMPTY,
+    SIZE,
+    TRIPLE_LETTER,
+    TRIPLE_WORD,
+    Board,
+    Direction,
+)
+from parlour.games.crossword.tiles import TILE_VALUES
+
+PREMIUM_STYLE = {
+    "TW": ("TW", "bold white on #b3261e"),
+    "DW": ("DW", "bold black on #f2a7b3"),
+    "TL": ("TL", "bold white on #1f5fa8"),
+    "DL": ("DL", "bold black on #9fcbf0"),
+}
+PLAIN_STYLE = "#7a8a7a on #1d3b2a"
+TILE_STYLE = "bold black on #e9d8a6"
+COVERED_STYLE = "bold black on #e0a030"
+PREVIEW_OK = "bold white on #2e7d32"
+PREVIEW_BAD = "bold white on #8e2424"
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _premium(square: int) -> str:
+    if square in TRIPLE_WORD:
+        return "TW"
+    if square in DOUBLE_WORD:
+        return "DW"
+    if square in TRIPLE_LETTER:
+        return "TL"
+    if square in DOUBLE_LETTER:
+        return "DL"
+    return ""
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """What the board shows: the ``board``, the ``cursor`` square and its ``direction``, and
+    a ``preview`` of a play (``(square, letter)`` pairs) that is ``legal`` or not."""
+
+    board: Board
+    cursor: int
+    direction: Direction
+    preview: tuple[tuple[int, str], ...] = ()
+    legal: bool = True
+
+
+def board_text(picture: BoardPicture) -> Text:
+    """The board as Rich text: 3 columns a square, premium squares coloured, covered squares
+    in orange with their stack height, the cursor in reverse video."""
+    board = picture.board
+    preview = dict(picture.preview)
+    text = Text()
+    text.append("    " + "".join(f" {c} " for c in COLUMNS) + "\n", style="bold")
+    for row in range(SIZE):
+        text.append(f"{row + 1:>3} ", style="bold")
+        for col in range(SIZE):
+            sq = row * SIZE + col
+            letter = board.letters[sq]
+            if sq in preview:
+                cell, style = f" {preview[sq]} ", PREVIEW_OK if picture.legal else PREVIEW_BAD
+            elif letter != EMPTY:
+                height = board.heights[sq]
+                if height > 1:
+                    cell, style = f" {letter}{str(height).translate(SUPERSCRIPT)}", COVERED_STYLE
+                else:
+                    cell, style = f" {letter} ", TILE_STYLE
+            elif sq == CENTRE:
+                cell, style = " ★ ", PREMIUM_STYLE["DW"][1]
+            elif _premium(sq):
+                label, style = PREMIUM_STYLE[_premium(sq)]
+                cell = f"{label} "
+            else:
+                cell, style = " · ", PLAIN_STYLE
+            if sq == picture.cursor:
+                arrow = "→" if picture.direction is Direction.ACROSS else "↓"
+                cell = cell[:2] + arrow if letter == EMPTY and sq not in preview else cell
+                style = style + " reverse"
+            text.append(cell, style=style)
+        text.append("\n")
+    return text
+
+
+class BoardView(Static):
+    """The 15x15 board (see :func:`board_text`)."""
+
+    def show(self, picture: BoardPicture) -> None:
+        """Draw *picture*."""
+        self.update(board_text(picture))
+
+
+def rack_text(rack: str) -> Text:
+    """Tiles as ``Q₁₀`` style boxes: letter then value."""
+    text = Text()
+    for tile in rack:
+        text.append(f" {tile}{TILE_VALUES[tile]:<2}", style=TILE_STYLE)
+        text.append(" ")
+    return text
+
+
+class RackView(Static):
+    """The rack of the seat whose turn it is, or a curtain while it is hidden."""
+
+    def show_rack(self, name: str, rack: str) -> None:
+        """Show *name*'s *rack*."""
+        text = Text()
+        text.append(f"{name}'s rack: ", style="bold")
+        text.append_text(rack_text(rack) if rack else Text("(empty)"))
+        self.update(text)
+
+    def show_curtain(self, name: str) -> None:
+        """Hide the rack until *name* takes the keyboard."""
+        self.update(
+            Text.assemble(
+                (f"{name}'s turn. ", "bold"),
+                "Pass the keyboard to ",
+                (name, "bold"),
+                ", then press ",
+                ("Enter", "bold reverse"),
+                " to see your rack. Others, look away!",
+            )
+        )
+
+    def show_message(self, text: str) -> None:
+        """Show *text* where the rack goes (a computer player thinking, the end)."""
+        self.update(Text(text, style="italic"))
+
+
+class ScorePanel(Static):
+    """Names, scores, rack sizes, whose turn, and the bag."""
+
+    def show(
+        self,
+        names: Sequence[str],
+        view: dict[str, Any],
+        to_move: Sequence[int],
+    ) -> None:
+        """Draw the scores from a spectator *view* (``State.observation(None)``)."""
+        text = Text()
+        text.append("Scores\n", style="bold underline")
+        for seat, name in enumerate(names):
+            mark = "▶ " if seat in to_move else "  "
+            text.append(f"{mark}{name:<14}", style="bold" if seat in to_move else "")
+            text.append(f"{view['scores'][seat]:>5}")
+            text.append(f"   {view['rack_sizes'][seat]} tiles\n", style="dim")
+        text.append(f"\nBag: {view['bag']} tiles", style="bold")
+        if view["covered"]:
+            text.append(f"\nCovered (out of the game): {len(view['covered'])}", style="dim")
+        self.update(text)
+
+
+def log_lines(names: Sequence[str], log: Sequence[dict[str, Any]], last: int = 8) -> Text:
+    """The last *last* turns in words: plays with their words and points, exchanges (a count
+    of tiles only), passes, skips, and the end."""
+    text = Text()
+    text.append("Last plays\n", style="bold underline")
+    shown = [e for e in log if e.get("kind") != "new-day"][-last:]
+    if not shown:
+        text.append("none yet", style="dim")
+    for entry in shown:
+        kind = entry["kind"]
+        who = names[entry["seat"]] if "seat" in entry else ""
+        if kind == "play":
+            words = ", ".join(f"{w} {p}" for w, p in entry["words"])
+            text.append(f"{who}: ", style="bold")
+            text.append(f"{entry['play']} ", style="bold green")
+            text.append(f"  {entry['score']}" + (" BINGO" if entry["bingo"] else ""))
+            cover = f", covers {entry['covered']}" if entry["covered"] else ""
+            text.append(f"  ({words}{cover})\n", style="dim")
+        elif kind == "exchange":
+            text.append(f"{who}: exchanged {entry['count']} tiles\n")
+        elif kind in ("pass", "skip"):
+            text.append(f"{who}: {'passed' if kind == 'pass' else 'skipped (a pass)'}\n")
+        elif kind == "end":
+            parts = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(entry["adjustments"]))
+            text.append(f"Game over. Tiles left: {parts}\n", style="bold")
+    return text
+
+
+class PlayLog(Static):
+    """The last plays, with their words and points."""
+
+    def show(self, names: Sequence[str], log: Sequence[dict[str, Any]]) -> None:
+        """Draw the last turns of *log*."""
+        self.update(log_lines(names, log))
+
+    def show_lines(self, title: str, lines: Sequence[str]) -> None:
+        """Draw a titled list (e.g. the best plays a hint key found)."""
+        text = Text()
+        text.append(f"{title}\n", style="bold underline")
+        for line in lines:
+            text.append(line + "\n")
+        self.update(text)

@@ -1,0 +1,441 @@
+"""The Ten-Thousand terminal app (``parlour play ten-thousand``).
+
+Keys (``help.md`` has them with the rules): 1-6 or ←/→ and Space select dice, R sets the
+selection aside and rolls the rest (at the start of a turn: rolls six dice), B sets it aside
+and banks the turn total, H help, Esc end the game early, F8 restart, Ctrl+Q quit (saved).
+
+The engine takes "set aside" and "roll/bank" as one action (``keep <dice> roll|bank``), so
+the selection lives here until R or B; the engine then accepts it or says why not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Footer, Header, RichLog, Static
+
+from parlour.engine.chance import Dice, dice_text
+from parlour.engine.state import CHANCE, Action, State
+from parlour.games.dice.actions import Keep, Roll
+from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.ten_thousand.scoring import selection_points
+from parlour.session import LocalGame
+from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.table import TableApp, TableScreen, TableSettings
+from parlour.tui.ten_thousand.widgets import Board, DiceTray
+
+SIX = 6
+
+
+def aside_dice(state: TenThousandState) -> Dice:
+    """The dice set aside from the current set of six (all of this turn's selections since
+    the last hot dice), oldest first."""
+    on_table = len(state.roll) if state.roll is not None else state.to_roll
+    wanted = SIX - on_table
+    aside: list[int] = []
+    for dice, _points in reversed(state.kept):
+        if len(aside) >= wanted:
+            break
+        aside[:0] = dice
+    return tuple(aside)
+
+
+def dice_count(n: int) -> str:
+    """``"1 die"``, ``"2 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def pick_places(roll: Dice, dice: Dice) -> set[int]:
+    """The places in *roll* of the multiset *dice* (first matching places)."""
+    need = Counter(dice)
+    places = set()
+    for i, face in enumerate(roll):
+        if need[face]:
+            need[face] -= 1
+            places.add(i)
+    return places
+
+
+class TenThousandScreen(TableScreen):
+    """A game of Ten-Thousand at the table (see the module docstring)."""
+
+    HELP_FILE = Path(__file__).with_name("help.md")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll"),
+        Binding("b", "bank", "Bank"),
+        *[Binding(str(n), f"pick({n - 1})", f"Die {n}", show=False) for n in range(1, 7)],
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("space", "pick_cursor", "Select", show=False),
+        *TableScreen.BINDINGS,
+    ]
+
+    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+        super().__init__(local, settings)
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.bot_keep: Keep | None = None
+        self.ended: Board | None = None
+        self.message = ""
+        self.message_warning = False
+        self.log_line = ""
+
+    @property
+    def state(self) -> TenThousandState:
+        """The game state (the engine's, read only)."""
+        return cast(TenThousandState, self.local.state)
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="top"):
+            with Vertical(id="table"):
+                yield Static(id="turn")
+                yield DiceTray(id="tray")
+                yield Static(id="selection")
+                yield Static(id="message", markup=False)
+            with Vertical(id="side"):
+                yield Scoreboard(id="scores")
+                yield Static(id="house-rules")
+        yield Static(id="banner", markup=False)
+        yield Static(id="log", markup=False)
+        yield RichLog(id="history", max_lines=500, wrap=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        state = self.state
+        self.title = "Ten-Thousand"
+        rules = [f"target {state.target:,}"]
+        if state.entry:
+            rules.append(f"entry {state.entry:,}")
+        if state.specials_any_roll:
+            rules.append("pairs/straights on any 6")
+        self.sub_title = " · ".join(rules)
+        self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
+        super().on_mount()
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def board(self) -> Board:
+        """What the tray shows now."""
+        state = self.state
+        if state.roll is not None:
+            return Board(state.roll, aside_dice(state))
+        if state.rolls == 0:  # the start of a turn (or the end of the game)
+            return self.ended or Board((0,) * SIX, (), "blank")
+        return Board((0,) * state.to_roll, aside_dice(state), "blank")
+
+    def show_state(self) -> None:
+        state = self.state
+        board = self.board()
+        selected = self.selected
+        if self.bot_keep is not None and state.roll is not None:
+            selected = pick_places(state.roll, self.bot_keep.dice)
+        choosing = self._person_choosing()
+        cursor = self.cursor if choosing else None
+        self.query_one(DiceTray).show(board, selected=selected, cursor=cursor, labels=choosing)
+        self.query_one("#turn", Static).update(self._turn_text())
+        self.query_one("#selection", Static).update(self._selection_text())
+        message = self.query_one("#message", Static)
+        message.update(self.message)
+        message.set_class(self.message_warning, "-warning")
+        banner = self.query_one("#banner", Static)
+        banner.update(self._banner_text())
+        banner.display = bool(state.last_turns() and not state.is_terminal())
+        self.query_one("#log", Static).update(self.log_line)
+        self.query_one(Scoreboard).show(self.score_rows())
+
+    def _person_choosing(self) -> bool:
+        return self.state.roll is not None and self.local.person_to_move() and not self.waiting
+
+    def seat_name(self, seat: int) -> str:
+        """The name shown for *seat*."""
+        return self.local.seats[seat].name
+
+    def _turn_text(self) -> Content:
+        state = self.state
+        if state.is_terminal():
+            return Content.from_markup("[b]Game over[/b]")
+        # Names are the players' own text: passed as variables, never parsed as markup.
+        name = self.seat_name(state.seat)
+        total = f"{state.turn_total:,}"
+        if state.seat in self.local.bots:
+            markup = "[b]$name[/b] is playing · turn total [b]$total[/b]"
+        elif state.roll is None and state.rolls == 0:
+            markup = "[b]$name[/b], your turn: press [b]R[/b] to roll six dice"
+        else:
+            markup = "[b]$name[/b] to play · turn total [b]$total[/b]"
+        return Content.from_markup(markup, name=name, total=total)
+
+    def _selection_text(self) -> str | Content:
+        state = self.state
+        if state.is_terminal() or state.roll is None:
+            return ""
+        if self.bot_keep is not None:
+            return Content(self._keep_text(self.seat_name(state.seat), self.bot_keep))
+        if not self.local.person_to_move():
+            return ""
+        if not self.selected:
+            return (
+                "Select scoring dice with [b]1-6[/b] (or ←/→ and Space), then "
+                "[b]R[/b] to roll on or [b]B[/b] to bank"
+            )
+        dice = self._selected_dice()
+        points = self._points(dice)
+        if points is None:
+            why = "these do not score together"
+            if len(dice) == SIX and selection_points(dice, specials=True) is not None:
+                why = "three pairs and straights score only on the first roll of a turn"
+            return f"Selected {dice_text(dice)}: [yellow]{why}[/yellow]"
+        left = len(state.roll) - len(dice)
+        total = state.turn_total + points
+        roll_text = "hot dice: roll all six" if left == 0 else f"roll {dice_count(left)}"
+        bank_text = f"bank {total:,}"
+        if state.entry and state.scores[state.seat] == 0 and total < state.entry:
+            bank_text = f"not yet: a first bank needs {state.entry:,}"
+        return (
+            f"Selected {dice_text(dice)} = [b]{points:,}[/b]\n"
+            f"[b]R[/b] {roll_text} · [b]B[/b] {bank_text}"
+        )
+
+    def _keep_text(self, name: str, keep: Keep) -> str:
+        state = self.state
+        assert state.roll is not None
+        points = self._points(keep.dice) or 0
+        total = state.turn_total + points
+        if keep.bank:
+            return f"{name} sets aside {dice_text(keep.dice)} ({points:,}) and banks {total:,}"
+        left = len(state.roll) - len(keep.dice)
+        rolls = "hot dice: rolls all six" if left == 0 else f"rolls {dice_count(left)}"
+        return f"{name} sets aside {dice_text(keep.dice)} ({points:,}) and {rolls}"
+
+    def _banner_text(self) -> str:
+        state = self.state
+        if state.final_turns is None:
+            return ""
+        seat = self.trigger_seat()
+        left = state.final_turns
+        turns = "1 more turn" if left == 1 else f"{left} more turns"
+        return (
+            f"LAST TURNS · {self.seat_name(seat)} reached {state.scores[seat]:,}: "
+            f"{turns}, then the highest score wins"
+        )
+
+    def trigger_seat(self) -> int:
+        """The seat whose bank reached the target and started the last turns."""
+        state = self.state
+        assert state.final_turns is not None
+        n = self.local.game.num_players
+        played = n - 1 - state.final_turns
+        return (state.seat - 1 - played) % n
+
+    def score_rows(self) -> list[ScoreRow]:
+        state = self.state
+        over = state.is_terminal()
+        winners = state.result().winners if over else ()
+        rows = []
+        for seat, info in enumerate(self.local.seats):
+            note = ""
+            if state.entry and state.scores[seat] == 0:
+                note = f"needs {state.entry:,} to enter"
+            if state.final_turns is not None and not over and seat == self.trigger_seat():
+                note = "reached the target"
+            rows.append(
+                ScoreRow(
+                    info.name,
+                    state.scores[seat],
+                    turn=seat == state.seat and not over,
+                    won=seat in winners,
+                    note=note,
+                )
+            )
+        return rows
+
+    def explain(self, text: str, *, warning: bool = True) -> None:
+        self.message = text
+        self.message_warning = warning
+        if self.is_mounted:
+            self.show_state()
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_warning = False
+
+    # --- the selection ------------------------------------------------------------------
+
+    def _selected_dice(self) -> Dice:
+        roll = self.state.roll or ()
+        return tuple(sorted(roll[i] for i in self.selected if i < len(roll)))
+
+    def _points(self, dice: Dice) -> int | None:
+        state = self.state
+        assert state.roll is not None
+        return state.keep_points(state.roll, first_roll=state.rolls == 1).get(dice)
+
+    def _can_choose(self) -> bool:
+        state = self.state
+        if state.is_terminal():
+            return False
+        if self.waiting or state.seat in self.local.bots:
+            self.explain(f"Wait: {self.seat_name(state.seat)} is playing.")
+            return False
+        if state.roll is None:
+            self.explain("Press R to roll first.")
+            return False
+        return True
+
+    def action_pick(self, place: int) -> None:
+        """Select or unselect the die at *place* (0-based) among the showing dice."""
+        if not self._can_choose():
+            return
+        showing = len(self.state.roll or ())
+        if place >= showing:
+            self.explain(
+                f"There {'is' if showing == 1 else 'are'} only {dice_count(showing)} showing."
+            )
+            return
+        self.selected ^= {place}
+        self.cursor = place
+        self.message = ""
+        self.show_state()
+
+    def action_cursor(self, step: int) -> None:
+        """Move the keyboard cursor *step* places along the showing dice."""
+        if not self._can_choose():
+            return
+        showing = len(self.state.roll or ())
+        self.cursor = (self.cursor + step) % showing
+        self.show_state()
+
+    def action_pick_cursor(self) -> None:
+        """Select or unselect the die under the cursor."""
+        self.action_pick(self.cursor)
+
+    @on(DiceTray.Toggled)
+    def _clicked(self, event: DiceTray.Toggled) -> None:
+        self.action_pick(event.index)
+
+    # --- R and B ------------------------------------------------------------------------
+
+    def person_rolls(self) -> bool:
+        state = self.state
+        return state.roll is None and state.rolls == 0 and state.seat not in self.local.bots
+
+    def chance_delay(self) -> float:
+        state = self.state
+        return self.settings.pace.turn if state.rolls == 0 and state.turns > 0 else 0.0
+
+    def action_roll(self) -> None:
+        """R: roll six dice at the start of a turn; otherwise set the selection aside and
+        roll the rest."""
+        state = self.state
+        if state.is_terminal():
+            return
+        if self.person_rolls() and not self.waiting:
+            self.message = ""
+            self.roll()
+            return
+        if not self._can_choose():
+            return
+        if not self.selected:
+            self.explain("Select at least one scoring die (1-6) before rolling on.")
+            return
+        self.play(Keep(self._selected_dice(), bank=False))
+
+    def action_bank(self) -> None:
+        """B: set the selection aside and bank the turn total."""
+        if self.state.is_terminal() or not self._can_choose():
+            return
+        if not self.selected:
+            self.explain("Select the scoring dice to set aside (1-6), then B to bank.")
+            return
+        self.play(Keep(self._selected_dice(), bank=True))
+
+    # --- what happened ------------------------------------------------------------------
+
+    def preview(self, action: Action) -> None:
+        if isinstance(action, Keep):
+            self.bot_keep = action
+            self.show_state()
+
+    def after(self, player: int, action: Action, before: State) -> None:
+        assert isinstance(before, TenThousandState)
+        state = self.state
+        name = self.seat_name(before.seat)
+        self.bot_keep = None
+        if player >= 0:
+            self.selected = set()
+            self.cursor = 0
+            self.message = ""
+        if player == CHANCE and isinstance(action, Roll):
+            self.cursor = 0
+            if state.turns > before.turns:  # a farkle ended the turn
+                lost = before.turn_total
+                self.ended = Board(action.dice, aside_dice(before), "farkle")
+                self.log_line = f"{name} rolled {dice_text(action.dice)}: farkle" + (
+                    f", lost {lost:,}" if lost else ""
+                )
+                self._say(f"Farkle! {name} rolled {dice_text(action.dice)}.")
+                self._history(name, (" farkled", "red"), f", lost {lost:,}" if lost else "")
+            else:
+                self.log_line = f"{name} rolled {dice_text(action.dice)}"
+        elif isinstance(action, Keep):
+            assert before.roll is not None
+            points = before.keep_points(before.roll, first_roll=before.rolls == 1)[action.dice]
+            text = f"{name} set aside {dice_text(action.dice)} ({points:,})"
+            if action.bank:
+                total = before.turn_total + points
+                left = list(before.roll)
+                for face in action.dice:
+                    left.remove(face)
+                self.ended = Board(tuple(left), aside_dice(before) + action.dice, "left")
+                self.log_line = f"{text} and banked {total:,}"
+                score = state.scores[before.seat]
+                self._history(name, " banked ", (f"{total:,}", "bold"), f" → {score:,}")
+                if before.final_turns is None and state.final_turns is not None:
+                    self._history(("Last turns: ", "bold"), name, f" reached {score:,}")
+                    self._say("Last turns: everyone else has one more turn.")
+            elif len(action.dice) == len(before.roll):
+                self.log_line = f"{text}: hot dice, rolling all six"
+                self._say(f"Hot dice! {name} rolls all six dice again.")
+            else:
+                left_count = len(before.roll) - len(action.dice)
+                self.log_line = f"{text}, rolling {dice_count(left_count)}"
+        if state.is_terminal():
+            self._history(("Game over: ", "bold"), self.headline())
+
+    def _history(self, *parts: str | tuple[str, str]) -> None:
+        """Add a line made of *parts* (text, or (text, style)) to the history, marked with the
+        round of the turn that just ended. Names stay plain text, never markup."""
+        rounds = max(self.state.turns - 1, 0) // self.local.game.num_players + 1
+        line = Text.assemble((f"round {rounds:>2}  ", "dim"), *parts)
+        self.query_one("#history", RichLog).write(line)
+
+    def reset(self) -> None:
+        self.selected = set()
+        self.cursor = 0
+        self.bot_keep = None
+        self.ended = None
+        self.log_line = ""
+        self._say("New game with the same players.")
+        self.query_one("#history", RichLog).clear()
+
+
+class TenThousandApp(TableApp):
+    """The Ten-Thousand app: :class:`TenThousandScreen` with its stylesheet."""
+
+    CSS_PATH = "ten_thousand.tcss"
+    TITLE = "Ten-Thousand"
+    SCREEN = TenThousandScreen
+
+
+def make_app(local: LocalGame, settings: TableSettings) -> TenThousandApp:
+    """The app factory the registry names (``parlour.tui.registry.APPS``)."""
+    return TenThousandApp(local, settings)

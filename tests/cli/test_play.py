@@ -1,0 +1,179 @@
+"""``parlour play`` and ``parlour saves``: starting, resuming and exporting games.
+
+The Textual app itself is not run here (``run_app`` is replaced); tests/tui drives it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli import play as play_cli
+from parlour.cli.main import app
+from parlour.engine.records import read_record, replay
+from parlour.session import LocalGame
+from parlour.storage import list_saves, open_database, save_game
+from parlour.tui.common.table import Pace, TableApp, TableExit
+from parlour.tui.ten_thousand.app import TenThousandApp
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[TableApp]:
+    """The apps the commands would open; each 'closes' at once, saved."""
+    apps: list[TableApp] = []
+
+    def fake_run(table_app: TableApp) -> TableExit:
+        apps.append(table_app)
+        return table_app.table.exit_info()
+
+    monkeypatch.setattr(play_cli, "run_app", fake_run)
+    return apps
+
+
+def saved_game(players: str = "ann,cpu:cautious") -> int:
+    local = LocalGame.new("ten-thousand", players)
+    local.state.apply(local.state.parse_action("roll 1 2 3 4 4 4", player=-1), player=-1)
+    return local.save(open_database())
+
+
+def test_play_help_names_the_computer_levels() -> None:
+    result = runner.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    assert "ten-thousand: computer levels, weakest first: reckless, cautious" in result.output
+    result = runner.invoke(app, ["play", "ten-thousand", "--help"])
+    for flag in ("--players", "--target", "--entry", "--specials-any-roll", "--fast", "--seed"):
+        assert flag in result.output
+
+
+def test_play_starts_the_app_with_the_options(launched: list[TableApp]) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play", "ten-thousand", "--players", "me,cpu:cautious,cpu:reckless",
+            "--target", "5000", "--entry", "350", "--specials-any-roll", "--fast",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (started,) = launched
+    assert isinstance(started, TenThousandApp)
+    local = started.table.local
+    assert local.game.options == {
+        "players": 3, "target": 5000, "entry": 350, "specials_any_roll": True
+    }  # fmt: skip
+    assert [s.name for s in local.seats] == ["me", "CPU 1 (cautious)", "CPU 2 (reckless)"]
+    assert started.table.settings.pace == Pace.instant()
+    assert "Game saved as #1. Continue it with:  parlour play --resume --id 1" in result.output
+
+
+def test_play_defaults_are_the_manuals_game(launched: list[TableApp]) -> None:
+    result = runner.invoke(app, ["play", "ten-thousand"])
+    assert result.exit_code == 0, result.output
+    local = launched[0].table.local
+    assert local.game.options["target"] == 10_000 and local.game.options["entry"] == 0
+    assert local.game.options["specials_any_roll"] is False
+    assert launched[0].table.settings.pace == Pace()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--target", "7"], "option target=7: out of range, allowed 1000..100000"),
+        (["--entry", "30"], "a multiple of 50"),
+        (["--players", "me,cpu:genius"], "unknown computer level 'genius'"),
+        (["--players", "a,b,c,d,e,f,g"], "1-6 players, not 7"),
+    ],
+)
+def test_play_refuses_bad_options(launched: list[TableApp], args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", "ten-thousand", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert launched == []
+
+
+def test_resume_with_nothing_saved(launched: list[TableApp]) -> None:
+    result = runner.invoke(app, ["play", "--resume"])
+    assert result.exit_code == 0
+    assert "No saved games to continue" in result.output
+
+
+def test_resume_lists_the_saves_and_continues_the_chosen_one(launched: list[TableApp]) -> None:
+    first = saved_game("ann,cpu:cautious")
+    second = saved_game("bob,cpu:reckless")
+    result = runner.invoke(app, ["play", "--resume"], input=f"x\n{first}\n")
+    assert result.exit_code == 0, result.output
+    assert "Saved games" in result.output and "▶ann 0" in result.output
+    assert "▶bob 0" in result.output
+    assert "'x' is not a game in the list" in result.output
+    (started,) = launched
+    assert started.table.local.save_id == first
+    assert started.table.local.state.roll == (1, 2, 3, 4, 4, 4)
+    assert second != first
+
+
+def test_resume_cancelled_with_enter(launched: list[TableApp]) -> None:
+    saved_game()
+    result = runner.invoke(app, ["play", "--resume"], input="\n")
+    assert result.exit_code == 0
+    assert "Nothing resumed." in result.output and launched == []
+
+
+def test_resume_by_id(launched: list[TableApp]) -> None:
+    save_id = saved_game()
+    result = runner.invoke(app, ["play", "--resume", "--id", str(save_id), "--fast"])
+    assert result.exit_code == 0, result.output
+    assert launched[0].table.local.save_id == save_id
+    result = runner.invoke(app, ["play", "--id", "99"])
+    assert result.exit_code == 2 and "no saved game 99" in result.output
+
+
+def test_a_corrupt_save_is_refused_without_a_traceback(launched: list[TableApp]) -> None:
+    bad = save_game(
+        open_database(),
+        game="ten-thousand",
+        players=["ann", "bob"],
+        state={"options": {"players": 2}, "state": {}, "history": [["chance", "roll 9"]]},
+    )
+    result = runner.invoke(app, ["play", "--resume", "--id", str(bad)])
+    assert result.exit_code == 2
+    assert f"saved game {bad} cannot be continued: event 0: 9 is not a die face" in result.output
+    assert "Traceback" not in result.output and launched == []
+    listed = runner.invoke(app, ["play", "--resume"], input="\n")
+    assert listed.exit_code == 0 and "ann, bob" in listed.output
+
+
+def test_saves_export_writes_a_replayable_record(tmp_path: Path) -> None:
+    local = LocalGame.new("ten-thousand", "ann", target=1000)
+    for move in ("roll 1 1 1 2 3 4", "keep 1 1 1 bank"):
+        player = -1 if move.startswith("roll") else None
+        local.state.apply(local.state.parse_action(move, player=player), player=player)
+    save_id = local.save(open_database())
+    target = tmp_path / "ann.json"
+    result = runner.invoke(app, ["saves", "export", str(save_id), str(target)])
+    assert result.exit_code == 0, result.output
+    assert f"Record of game #{save_id} (finished) written to {target}" in result.output
+    record = read_record(target)
+    assert record["players"] == ["ann"] and record["result"] == {"scores": [1000], "winners": [0]}
+    assert replay(record) == local.state
+    again = runner.invoke(app, ["saves", "export", str(save_id), str(target)])
+    assert again.exit_code == 2 and "exists" in again.output
+    printed = runner.invoke(app, ["saves", "export", str(save_id)])
+    assert json.loads(printed.output)["events"][1] == {"by": 0, "move": "keep 1 1 1 bank"}
+
+
+def test_saves_list_and_delete() -> None:
+    save_id = saved_game()
+    listed = runner.invoke(app, ["saves", "list", "--json"])
+    rows = json.loads(listed.output)
+    assert [(r["id"], r["status"], r["players"]) for r in rows] == [
+        (save_id, "active", ["ann", "cpu:cautious"])
+    ]
+    deleted = runner.invoke(app, ["saves", "delete", str(save_id)])
+    assert deleted.exit_code == 0
+    assert list_saves(open_database(), status=None) == []
+    missing = runner.invoke(app, ["saves", "delete", str(save_id)])
+    assert missing.exit_code == 2 and f"no saved game {save_id}" in missing.output

@@ -1,0 +1,125 @@
+"""Rummy computer players: legal choices, the exact split, and no peeking at hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour.bots.arena import play_game
+from parlour.engine.errors import ParlourError
+from parlour.games.rummy.bots import LEVELS, layoff_closure, make_bot, outs
+from parlour.games.rummy.cards import mask_of, parse_cards
+from parlour.games.rummy.melds import TableMeld
+from parlour.games.rummy.rules import RummyState
+from tests.games.rummy.conftest import act, deal
+from tests.games.rummy.test_properties import hidden_reshuffled
+
+
+def m(text: str) -> int:
+    return mask_of(parse_cards(text.split()))
+
+
+def test_levels_and_unknown_level() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard")
+    with pytest.raises(ParlourError, match="levels: easy, medium, hard"):
+        make_bot("genius")
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_planners_meld_the_exact_split(level: str) -> None:
+    # 5C 6C 7C 8C 8S 8H: longest run first (5C-8C) would strand 8S 8H; the exact split is
+    # 5C 6C 7C + 8S 8H 8C, leaving only the card to discard.
+    state = deal(["5C 6C 7C 8C 8S 8H KD", "2H 3D 9S JD 4S 10H QS"], "4C", "2C")
+    act(state, "draw stock")
+    bot = make_bot(level)
+    rng = random.Random(0)
+    played = []
+    while state.current_player() == 0:
+        action = bot.choose(state, 0, rng)
+        played.append(str(action))
+        state.apply(action)
+    assert played[:2] == ["meld 8S 8H 8C", "meld 5C 6C 7C"] or played[:2] == [
+        "meld 5C 6C 7C",
+        "meld 8S 8H 8C",
+    ]
+    assert played[-1] == "discard KD"  # the highest card
+
+
+def test_easy_melds_what_it_sees_and_discards_its_highest_card() -> None:
+    state = deal(["5C 6C 7C 8C 8S 8H KD", "2H 3D 9S JD 4S 10H QS"], "4C", "2C")
+    act(state, "draw stock")
+    bot = make_bot("easy")
+    rng = random.Random(0)
+    assert str(bot.choose(state, 0, rng)) == "meld 5C 6C 7C 8C"  # the largest meld it sees
+    act(state, "meld 5C 6C 7C 8C")
+    while state.current_player() == 0:
+        action = bot.choose(state, 0, rng)
+        state.apply(action)
+    assert state.discard[-1] == parse_cards(["KD"])[0]
+
+
+def test_takes_the_discard_only_when_it_helps() -> None:
+    state = deal(["5C 6C 9H KD 2S 4D 8S", "2H 3D 9S JD 4S 10H QS"], "7C", "2C")
+    for level in ("easy", "medium", "hard"):
+        assert str(make_bot(level).choose(state, 0, random.Random(1))) == "draw discard"
+    state = deal(["5C 6C 9H KD 2S 4D 8S", "2H 3D 9S JD 4S 10H QS"], "QH", "2C")
+    for level in ("easy", "medium", "hard"):
+        assert str(make_bot(level).choose(state, 0, random.Random(1))) == "draw stock"
+
+
+def test_layoff_closure_follows_a_chain() -> None:
+    table = [TableMeld.laid_down(m("5H 6H 7H"), 1)]
+    assert layoff_closure(table, m("8H 9H 2C")) == m("8H 9H")
+    assert layoff_closure(table, m("9H 2C")) == 0
+    assert layoff_closure(table, m("4H 3H 9H")) == m("4H 3H")
+    sets = [TableMeld.laid_down(m("9S 9H 9C"), 0)]
+    assert layoff_closure(sets, m("9D 10D 8D")) == m("9D")  # a set opens nothing further
+    high = [TableMeld.laid_down(m("JS QS KS"), 0)]
+    assert layoff_closure(high, m("AS 2S 10S")) == m("AS 10S")  # K-A, never on to 2
+
+
+def test_outs_count_live_cards() -> None:
+    hand = m("7S 7H 9D 10D")
+    live = (1 << 52) - 1 & ~hand
+    assert outs(parse_cards(["7S"])[0], hand, live) == 2  # 7D, 7C
+    assert outs(parse_cards(["9D"])[0], hand, live) == 2  # 8D, JD
+    assert outs(parse_cards(["9D"])[0], hand, live & ~m("8D")) == 1
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_choices_do_not_depend_on_hidden_cards(level: str) -> None:
+    bot = make_bot(level)
+    rng = random.Random(42)
+    game = parlour.load("rummy")
+    checked = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        assert isinstance(state, RummyState)
+        while not state.is_terminal() and checked < 400:
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            seed = rng.random()
+            choice = bot.choose(state, seat, random.Random(seed))
+            for _ in range(2):
+                twin = hidden_reshuffled(state, seat, rng)
+                assert twin.hands[seat] == state.hands[seat]
+                assert bot.choose(twin, seat, random.Random(seed)) == choice
+            checked += 1
+            state.apply(choice)
+    assert checked == 400
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"must_discard": True}, {"players": 3}, {"players": 4, "hand_size": 9}]
+)
+def test_every_level_finishes_games(options: dict[str, object]) -> None:
+    game = parlour.load("rummy", **options)
+    bots = [make_bot(level) for level in ("easy", "medium", "hard", "hard")[: game.num_players]]
+    state = play_game(game, bots, random.Random(3))
+    assert state.is_terminal()
+    assert max(state.result().scores) > 500

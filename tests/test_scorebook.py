@@ -1,0 +1,87 @@
+"""The scorebook: Greedy tournament standings from finished person-vs-computer games."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+import parlour
+from parlour.cli.main import app
+from parlour.engine.errors import ParlourError
+from parlour.games.dice.actions import Quit
+from parlour.scorebook import record_finished_game
+from parlour.session import LocalGame, SeatSpec
+from parlour.storage import open_database
+from parlour.storage.standings import greedy_standings, name_key, record_greedy_game
+from tests.helpers import play
+
+
+def finished_greedy(person_score: int, computer_score: int, *, person_wins: bool):
+    """A finished 2-seat Greedy game with the given scores, seat 0 the person."""
+    state = parlour.load("greedy").new_initial_state()
+    state.scores = [person_score, computer_score]  # a set-up position (boardgame.io style)
+    state.seat = 0 if person_wins else 1
+    play(state, "roll 1 1 1 2 3 4 4 6 6", "keep 1 1 1 bank")
+    assert state.is_terminal()
+    return state
+
+
+def test_win_loss_and_quit_update_standings() -> None:
+    engine = open_database()
+    people = ["Ann", None]
+    # win with 10,250 (9,250 + 1,000): 5,000 + 10 x 250
+    record_finished_game(engine, finished_greedy(9_250, 8_000, person_wins=True), people)
+    # loss to a computer on 10,400: -(1,000 + 5 x 400)
+    record_finished_game(engine, finished_greedy(6_000, 9_400, person_wins=False), people)
+    # quit while the computer has 4,000: -(1,000 + 0)
+    state = parlour.load("greedy").new_initial_state()
+    state.scores = [7_000, 4_000]
+    state.apply(Quit(), player=0)
+    record_finished_game(engine, state, [" ann ", None])
+    [row] = greedy_standings(engine)
+    assert (row.name, row.games, row.wins, row.losses) == ("Ann", 3, 1, 2)
+    assert row.points == 7_500 - 3_000 - 1_000
+    assert row.best_margin == 10_250 - 8_000
+
+
+def test_other_games_and_mixes_do_not_count() -> None:
+    engine = open_database()
+    record_finished_game(engine, finished_greedy(9_250, 0, person_wins=True), ["a", "b"])
+    record_finished_game(engine, finished_greedy(9_250, 0, person_wins=True), [None, None])
+    assert greedy_standings(engine) == []
+
+
+def test_sorted_by_points() -> None:
+    engine = open_database()
+    record_greedy_game(engine, "low", won=False, points=-1000, margin=None)
+    record_greedy_game(engine, "high", won=True, points=5000, margin=10)
+    assert [r.name for r in greedy_standings(engine)] == ["high", "low"]
+
+
+@pytest.mark.parametrize(("name", "message"), [("   ", "empty"), ("x" * 21, "over 20")])
+def test_bad_names_refused(name: str, message: str) -> None:
+    with pytest.raises(ParlourError, match=message):
+        name_key(name)
+
+
+def test_local_game_records_once_when_finished() -> None:
+    engine = open_database()
+    game = parlour.load("greedy")
+    # Greedy's bots are not needed to finish a game by quitting: build the seats directly.
+    local = LocalGame.__new__(LocalGame)
+    local.game, local.save_id = game, None
+    local.seats = [SeatSpec("Bo"), SeatSpec("CPU 1 (strong)", "strong")]
+    local.state = game.new_initial_state()
+    local.state.apply(Quit(), player=0)
+    local.save(engine)
+    local.save(engine)  # saving again does not count the game twice
+    [row] = greedy_standings(engine)
+    assert (row.games, row.losses, row.points) == (1, 1, -1000)
+
+
+def test_standings_command_json() -> None:
+    engine = open_database()
+    record_greedy_game(engine, "Ann", won=True, points=5000, margin=300)
+    out = CliRunner().invoke(app, ["standings", "greedy", "--json"])
+    assert out.exit_code == 0, out.output
+    assert '"points": 5000' in out.stdout and '"best_margin": 300' in out.stdout

@@ -1,0 +1,77 @@
+"""Driving a table app headless: build one with scripted dice, wait for it to settle."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.content import Content
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from parlour.session import LocalGame
+from parlour.storage import open_database
+from parlour.tui.common.chance import ScriptedChance
+from parlour.tui.common.table import Pace, TableApp, TableSettings
+from parlour.tui.ten_thousand.app import TenThousandApp, TenThousandScreen
+
+SIZE = (80, 24)
+
+
+def ten_thousand_app(
+    players: str = "me,bob",
+    rolls: Iterable[str] = (),
+    *,
+    saved: bool = True,
+    record_dir: Path | None = None,
+    local: LocalGame | None = None,
+    pace: Pace | None = None,
+    **options: Any,
+) -> TenThousandApp:
+    """A Ten-Thousand app whose dice are *rolls* (notation), with no pauses unless *pace*
+    is given, saving to the test's database unless *saved* is false."""
+    game = local or LocalGame.new("ten-thousand", players, **options)
+    settings = TableSettings(
+        chance=ScriptedChance(rolls),
+        pace=pace or Pace.instant(),
+        database=open_database() if saved else None,
+        record_dir=record_dir,
+    )
+    return TenThousandApp(game, settings)
+
+
+async def settle(pilot: Pilot[Any], *, limit: float = 10.0) -> None:
+    """Let chance and computer players run until a person must act (or a modal is up)."""
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while loop.time() < deadline:
+        await pilot.pause(0.01)
+        if not app.table.waiting or not app.table.is_active:
+            await pilot.pause()
+            return
+    raise AssertionError("the table did not settle")
+
+
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Press *keys* one at a time, settling after each."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def text(app: TenThousandApp, selector: str) -> str:
+    """The plain text of a Static on the table."""
+    visual = app.table.query_one(selector, Static).visual
+    plain = visual.plain if isinstance(visual, Content) else str(visual)
+    return plain.replace("\n", " ")
+
+
+def screen(app: TenThousandApp) -> TenThousandScreen:
+    """The game screen (typed)."""
+    table = app.table
+    assert isinstance(table, TenThousandScreen)
+    return table
