@@ -3,6 +3,7 @@ names one), settings with a fixed clock, a client through the real app, and acco
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -37,8 +38,14 @@ def clock() -> FakeClock:
 @pytest.fixture
 def settings(db_url: str, clock: FakeClock) -> Settings:
     """Test settings: cheap argon2, the fixed clock, no timed sweeper or poller."""
+    seeds = itertools.count()
     return Settings(
-        database_url=db_url, clock=clock, argon2_fast=True, sweep_seconds=0, poll_seconds=0
+        database_url=db_url,
+        clock=clock,
+        argon2_fast=True,
+        sweep_seconds=0,
+        poll_seconds=0,
+        new_seed=lambda: f"test-seed-{next(seeds)}",
     )
 
 

@@ -29,8 +29,9 @@ def test_a_game_played_to_the_end_gives_a_record_that_replays(
     for _ in range(STEPS):
         answer = play_once(client, table_id, seats, rng)
         added = answer["events"]
-        assert added and added[0]["seq"] == version  # the action, then chance outcomes
-        assert answer["version"] == version + len(added)
+        # the action, then the chance outcomes after it (those the seat may see)
+        assert added and added[0]["seq"] == version
+        assert answer["version"] >= version + len(added)
         version = answer["version"]
         if answer["status"] == "finished":
             break

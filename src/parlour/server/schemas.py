@@ -201,9 +201,10 @@ class ActionOut(BaseModel):
 
 
 class EventsOut(BaseModel):
-    """Events since a version (for resynchronising), and the version now."""
+    """Events since a version (for resynchronising), and the version and status now."""
 
     version: int
+    status: str
     events: list[EventOut]
 
 

@@ -5,6 +5,7 @@ Every limit a request can run into is here, with its unit.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,5 +63,7 @@ class Settings:
     actions); few threads keep the event loop responsive under load."""
     argon2_fast: bool = False
     """Cheap argon2 parameters (tests and the load test only; never in production)."""
+    new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(32))
+    """Makes each new table's secret seed (tests inject a repeatable one)."""
     instance: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This process's name in leases."""

@@ -130,7 +130,7 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             max_skips=max_skips,
             version=0,
             snapshot=None,
-            rng_seed=secrets.token_hex(32),
+            rng_seed=ctx.settings.new_seed(),
             to_move=[],
             bot_turn=False,
             deadline=None,

@@ -146,9 +146,10 @@ def events_since(
     """The events numbered *since* and later that this viewer may see, and the version."""
     view = table_view(ctx, table_id, account_id, invite=invite)
     if view["status"] == LOBBY or view["status"] == "cancelled":
-        return {"version": view["version"], "events": []}
+        return {"version": view["version"], "status": view["status"], "events": []}
     return {
         "version": view["version"],
+        "status": view["status"],
         "events": [e for e in view["events"] if e["seq"] >= since],
     }
 
