@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from parlour import __version__
 from parlour.server import errors, ws
 from parlour.server.hub import Hub, follower_count
-from parlour.server.routers import auth, games, play, tables
+from parlour.server.routers import auth, games, play, scores, tables
 from parlour.server.runner import Runner
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
@@ -120,7 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.runner = runner
     errors.install(app)
-    for module in (auth, games, tables, play):
+    for module in (auth, games, tables, play, scores):
         app.include_router(module.router)
     app.include_router(ws.router)
 

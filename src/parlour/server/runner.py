@@ -20,6 +20,7 @@ from parlour.server.hub import Hub
 from parlour.server.services.clock import sweep
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import play_bots
+from parlour.server.services.scores import score_finished
 from parlour.storage.tables import bot_turn_tables
 
 log = logging.getLogger("parlour.server")
@@ -37,12 +38,33 @@ class Runner:
         self.tasks: list[asyncio.Task[None]] = []
         self.limiter = anyio.CapacityLimiter(max(1, ctx.settings.bot_workers))
         self.busy = 0
+        self.scoring: set[asyncio.Task[bool]] = set()
 
     def on_change(self, table_id: int) -> None:
-        """Listener: queue the table if a computer player is to move there."""
+        """Listener: queue the table if a computer player is to move there; put a finished
+        game in the scorebook."""
         entry = self.ctx.cache.peek(table_id)
-        if entry is not None and entry.table.bot_turn and entry.table.status == "active":
+        if entry is None:
+            return
+        if entry.table.bot_turn and entry.table.status == "active":
             self.kick(table_id)
+        elif entry.table.status == "finished" and not entry.table.scored:
+            self.score(table_id)
+
+    def score(self, table_id: int) -> None:
+        """Record a finished table in the scorebook, in a worker thread (from any thread)."""
+        loop = self.loop
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._score_soon, table_id)
+
+    def _score_soon(self, table_id: int) -> None:
+        task = asyncio.create_task(
+            anyio.to_thread.run_sync(score_finished, self.ctx, table_id, limiter=self.limiter)
+        )
+        self.scoring.add(task)
+        task.add_done_callback(self.scoring.discard)
 
     def kick(self, table_id: int) -> None:
         """Queue *table_id* for its computer players (from any thread)."""
@@ -108,6 +130,8 @@ class Runner:
                 continue
             for table_id in report.bot_tables:
                 self._enqueue(table_id)
+            for table_id in report.unscored:
+                self._score_soon(table_id)
 
     async def _poller(self) -> None:
         while True:

@@ -214,3 +214,30 @@ class ErrorOut(BaseModel):
     detail: str
     code: str
     current: dict[str, Any] | None = None
+
+
+class StandingOut(BaseModel):
+    """A person's Greedy standings: tournament ``points``, ``best_margin`` in game points."""
+
+    name: str
+    games: int
+    wins: int
+    losses: int
+    points: int
+    best_margin: int | None
+
+
+class RummyStatsOut(BaseModel):
+    """A person's Rummy statistics (``win_rate`` 0-1; scores in points)."""
+
+    name: str
+    played: int
+    won: int
+    lost: int
+    win_rate: float
+    best_game_score: int | None
+    best_round_score: int | None
+    average_round_score: float | None
+    rounds: int
+    current_streak: int
+    longest_streak: int

@@ -67,6 +67,8 @@ class GameTable(Base):
     )
     result: Mapped[Any] = mapped_column(JSON, nullable=True)
     lobby: Mapped[dict[str, Any]] = mapped_column(JSON)
+    scored: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The finished game is in the scorebook (standings, statistics)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -159,6 +161,7 @@ class TableRow:
     deadline: datetime | None
     result: Any
     lobby: dict[str, Any]
+    scored: bool
     created_at: datetime
     updated_at: datetime
     started_at: datetime | None
@@ -488,6 +491,17 @@ def due_tables(connection: Connection, now: datetime, *, limit: int = 500) -> li
             GameTable.status == ACTIVE, GameTable.deadline.is_not(None), GameTable.deadline <= now
         )
         .order_by(GameTable.deadline)
+        .limit(limit)
+    )
+    return [row.id for row in rows]
+
+
+def unscored_tables(connection: Connection, *, limit: int = 500) -> list[int]:
+    """Finished tables not yet in the scorebook (a crash came between the two)."""
+    rows = connection.execute(
+        select(GameTable.id)
+        .where(GameTable.status == FINISHED, GameTable.scored.is_(False))
+        .order_by(GameTable.id)
         .limit(limit)
     )
     return [row.id for row in rows]

@@ -23,7 +23,7 @@ from sqlalchemy import text
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import apply_host_events
 from parlour.storage.db import write_transaction
-from parlour.storage.tables import bot_turn_tables, due_tables, take_lease
+from parlour.storage.tables import bot_turn_tables, due_tables, take_lease, unscored_tables
 
 log = logging.getLogger("parlour.server")
 
@@ -34,13 +34,15 @@ LEASE_SECONDS = 120
 
 @dataclass
 class SweepReport:
-    """One sweep: whether this process held the lock, the host events applied, and the
-    tables where a computer player is waiting to move (for the runner to wake)."""
+    """One sweep: whether this process held the lock, the host events applied, the tables
+    where a computer player is waiting to move (for the runner to wake), and finished tables
+    not yet in the scorebook."""
 
     leader: bool
     applied: int = 0
     tables: list[int] = field(default_factory=list)
     bot_tables: list[int] = field(default_factory=list)
+    unscored: list[int] = field(default_factory=list)
 
 
 @contextmanager
@@ -94,4 +96,5 @@ def sweep(ctx: ServerContext) -> SweepReport:
                 report.tables.append(table_id)
         with ctx.engine.connect() as connection:
             report.bot_tables = bot_turn_tables(connection)
+            report.unscored = unscored_tables(connection)
         return report

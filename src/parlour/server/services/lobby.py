@@ -136,6 +136,7 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             deadline=None,
             result=None,
             lobby={},
+            scored=False,
             created_at=now,
             updated_at=now,
         )

@@ -60,6 +60,7 @@ def upgrade() -> None:
         sa.Column("deadline", TZ, nullable=True),
         sa.Column("result", sa.JSON(), nullable=True),
         sa.Column("lobby", sa.JSON(), nullable=False),
+        sa.Column("scored", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column("created_at", TZ, nullable=False),
         sa.Column("updated_at", TZ, nullable=False),
         sa.Column("started_at", TZ, nullable=True),
