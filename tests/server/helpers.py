@@ -32,8 +32,10 @@ def people_table(
     for who in seats[1:]:
         joined = client.post(f"/tables/{table_id}/join", json={"invite": code}, headers=who)
         assert joined.is_success, joined.text
-    started = client.post(f"/tables/{table_id}/start", headers=seats[0])
-    assert started.status_code == 200, started.text
+    status = client.get(f"/tables/{table_id}", headers=seats[0]).json()["status"]
+    if status == "lobby":  # most games: the creator starts; the crossword began by itself
+        started = client.post(f"/tables/{table_id}/start", headers=seats[0])
+        assert started.status_code == 200, started.text
     return table_id, seats
 
 

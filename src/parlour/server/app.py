@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour import __version__
-from parlour.server import errors, ws
+from parlour.server import errors, integrations, ws
 from parlour.server.hub import Hub, follower_count
 from parlour.server.routers import auth, games, play, scores, tables
 from parlour.server.runner import Runner
@@ -94,6 +94,7 @@ class BodyLimit:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server app for *settings* (default: SQLite in the data directory)."""
     settings = settings or Settings()
+    assert integrations.__all__  # the per-game hooks are registered on import
     engine = open_database(settings.database_url)
     ctx = ServerContext(engine=engine, settings=settings)
     hub = Hub(ctx)

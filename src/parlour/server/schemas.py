@@ -104,7 +104,8 @@ class NewTableIn(Strict):
 
     ``seats``: ``"me"`` (exactly once), ``"open"`` or ``"cpu"``/``"cpu:<level>"``.
     ``clock_days``: 1, 2, 3, 5, 7, 14 or null (unlimited). ``start``: start at once when no
-    seat is open (a game against computer players).
+    seat is open (a game against computer players). ``min_players``: for games that begin
+    on votes (the crossword), how many votes to begin are enough.
     """
 
     game: str = Field(max_length=40, examples=["ten-thousand"])
@@ -113,6 +114,7 @@ class NewTableIn(Strict):
     visibility: Literal["open", "invite"] = "open"
     clock_days: int | None = Field(default=None, examples=[3])
     max_skips: int | None = Field(default=None, ge=1, le=10)
+    min_players: int | None = Field(default=None, ge=1, le=12)
     start: bool = False
 
 
@@ -171,6 +173,7 @@ class TableSummary(BaseModel):
     deadline: str | None
     result: dict[str, Any] | None
     votes: list[int]
+    min_players: int | None
 
 
 class TableOut(TableSummary):

@@ -43,6 +43,7 @@ def create(body: NewTableIn, ctx: CtxDep, account: AccountDep) -> Any:
             clock_days=body.clock_days,
             max_skips=body.max_skips,
             start=body.start,
+            min_players=body.min_players,
         ),
     )
     return views.table_view(ctx, table_id, account.id)

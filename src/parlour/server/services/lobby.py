@@ -56,6 +56,7 @@ class NewTable:
     clock_days: int | None = None
     max_skips: int | None = None
     start: bool = False
+    min_players: int | None = None
 
 
 def _seat_rows(spec_name: str, seats: Sequence[str], creator: int) -> list[SeatRow]:
@@ -108,6 +109,14 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
         raise Refused(
             f"a clock has {', '.join(map(str, CLOCK_DAYS))} days per move, or none (unlimited)"
         )
+    lobby: dict[str, Any] = {}
+    if request.min_players is not None:
+        if not spec.min_players <= request.min_players <= len(rows):
+            raise Refused(
+                f"min_players is {spec.min_players}-{len(rows)} for {spec.title} "
+                f"with {len(rows)} seats, not {request.min_players}"
+            )
+        lobby["min_players"] = request.min_players
     max_skips = ctx.settings.default_max_skips if request.max_skips is None else request.max_skips
     if not MAX_SKIPS_RANGE[0] <= max_skips <= MAX_SKIPS_RANGE[1]:
         raise Refused(f"max_skips is {MAX_SKIPS_RANGE[0]}-{MAX_SKIPS_RANGE[1]}")
@@ -135,7 +144,7 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             bot_turn=False,
             deadline=None,
             result=None,
-            lobby={},
+            lobby=lobby,
             scored=False,
             created_at=now,
             updated_at=now,

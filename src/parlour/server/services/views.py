@@ -91,6 +91,7 @@ def _base(
         "deadline": _iso(table.deadline),
         "result": table.result,
         "votes": list(table.lobby.get("votes", [])),
+        "min_players": table.lobby.get("min_players"),
     }
 
 
