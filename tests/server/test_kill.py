@@ -105,7 +105,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
     home = str(tmp_path / "home")
     process = spawn_server(port=port, database=db_url, home=home)
     try:
-        wait_healthy(base, process)
+        wait_healthy(base, process, home=home)
         tables = setup(base)
         stop = threading.Event()
         threads = [
@@ -126,7 +126,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
 
     process = spawn_server(port=port, database=db_url, home=home)
     try:
-        wait_healthy(base, process)
+        wait_healthy(base, process, home=home)
         with httpx.Client(base_url=base, timeout=10) as http:
             for table in tables:
                 view = http.get(f"/tables/{table.id}", headers=table.seats[0])

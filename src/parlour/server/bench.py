@@ -111,12 +111,15 @@ class BenchReport:
 
 
 def spawn_server(
-    *, port: int, database: str, home: str | None = None, extra: list[str] | None = None
+    *, port: int, database: str, home: str, extra: list[str] | None = None
 ) -> subprocess.Popen[bytes]:
-    """Start ``parlour serve`` on 127.0.0.1:*port* in a process of its own."""
+    """Start ``parlour serve`` on 127.0.0.1:*port* in a process of its own, with *home* as
+    its data directory; its output goes to ``server.log`` there (never to a pipe nobody
+    reads, which would stop the server once full)."""
     env = dict(os.environ)
-    if home is not None:
-        env["PARLOUR_HOME"] = home
+    env["PARLOUR_HOME"] = home
+    Path(home).mkdir(parents=True, exist_ok=True)
+    log = open(Path(home) / "server.log", "ab")  # noqa: SIM115 - the child keeps it open
     command = [
         sys.executable,
         "-c",
@@ -133,19 +136,29 @@ def spawn_server(
         "--no-access-log",
         *(extra or []),
     ]
-    return subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
-    )
+    try:
+        return subprocess.Popen(
+            command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    finally:
+        log.close()
 
 
-def wait_healthy(url: str, process: subprocess.Popen[bytes] | None, seconds: float = 30) -> None:
-    """Wait until ``GET url/health`` answers; raise ``RuntimeError`` if the process dies or
-    time runs out."""
+def wait_healthy(
+    url: str,
+    process: subprocess.Popen[bytes] | None,
+    seconds: float = 30,
+    *,
+    home: str | None = None,
+) -> None:
+    """Wait until ``GET url/health`` answers; raise ``RuntimeError`` (with the end of the
+    server's log from *home*) if the process dies or time runs out."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            err = process.stderr.read().decode(errors="replace") if process.stderr else ""
-            raise RuntimeError(f"the server exited with {process.returncode}: {err[-2000:]}")
+            log = Path(home) / "server.log" if home else None
+            err = log.read_text(errors="replace")[-2000:] if log and log.exists() else ""
+            raise RuntimeError(f"the server exited with {process.returncode}: {err}")
         try:
             if httpx.get(f"{url}/health", timeout=1).status_code == 200:
                 return
@@ -164,8 +177,6 @@ def stop_server(process: subprocess.Popen[bytes], *, kill: bool = False) -> None
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-    if process.stderr:
-        process.stderr.close()
 
 
 # --- simulated players -------------------------------------------------------------------
@@ -312,7 +323,11 @@ class _Bench:
             listeners = [asyncio.create_task(p.listen()) for p in (a, b)]
             try:
                 while self.running():
-                    await self.game(http, a, b)
+                    try:
+                        await self.game(http, a, b)
+                    except (httpx.HTTPError, TimeoutError) as err:
+                        self.error(f"{type(err).__name__} {err}")
+                        return
             finally:
                 for task in listeners:
                     task.cancel()
@@ -405,7 +420,7 @@ def run_bench(config: BenchConfig) -> BenchReport:
         )
         base = f"http://127.0.0.1:{config.port}"
         try:
-            wait_healthy(base, process)
+            wait_healthy(base, process, home=home)
             report = asyncio.run(_run(config, base))
         finally:
             stop_server(process)

@@ -121,7 +121,9 @@ async def socket(websocket: WebSocket) -> None:
             reply = await _handle(ctx, hub, follower, text)
             if reply is not None:
                 await websocket.send_text(json.dumps(reply))
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, RuntimeError):
+        # the client went away (Starlette raises a RuntimeError subclass when the sending
+        # side noticed first); nothing to clean up but the follower
         pass
     finally:
         hub.remove(follower)
