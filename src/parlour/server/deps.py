@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import anyio.to_thread
 from fastapi import Depends, Request
 
 from parlour.server.errors import Forbidden, Unauthorized
@@ -20,7 +21,7 @@ from parlour.storage.accounts import AccountRow
 COOKIE = "parlour_session"
 
 
-def get_ctx(request: Request) -> ServerContext:
+async def get_ctx(request: Request) -> ServerContext:
     """The app's :class:`ServerContext`."""
     ctx: ServerContext = request.app.state.ctx
     return ctx
@@ -47,12 +48,15 @@ def same_origin(request: Request) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") == host
 
 
-def optional_account(request: Request, ctx: CtxDep) -> AccountRow | None:
-    """The logged-in account, or ``None`` for an anonymous request."""
+async def optional_account(request: Request, ctx: CtxDep) -> AccountRow | None:
+    """The logged-in account, or ``None`` for an anonymous request. (Dependencies are
+    ``async``: a recently checked token costs no thread; the database is asked in one.)"""
     token, from_cookie = request_token(request)
     if token is None:
         return None
-    account = accounts.authenticate(ctx, token)
+    account = accounts.cached_login(ctx, token)
+    if account is None:
+        account = await anyio.to_thread.run_sync(accounts.authenticate, ctx, token)
     if account is None:
         raise Unauthorized("your login has expired or was revoked: log in again")
     if from_cookie and request.method not in ("GET", "HEAD") and not same_origin(request):
@@ -60,7 +64,9 @@ def optional_account(request: Request, ctx: CtxDep) -> AccountRow | None:
     return account
 
 
-def current_account(account: Annotated[AccountRow | None, Depends(optional_account)]) -> AccountRow:
+async def current_account(
+    account: Annotated[AccountRow | None, Depends(optional_account)],
+) -> AccountRow:
     """The logged-in account; 401 without one."""
     if account is None:
         raise Unauthorized("log in first (a bearer token or the session cookie)")
@@ -71,7 +77,7 @@ AccountDep = Annotated[AccountRow, Depends(current_account)]
 MaybeAccountDep = Annotated[AccountRow | None, Depends(optional_account)]
 
 
-def client_address(request: Request) -> str:
+async def client_address(request: Request) -> str:
     """The client's address (for login rate limits)."""
     return request.client.host if request.client else "unknown"
 

@@ -168,6 +168,16 @@ def logout(ctx: ServerContext, token: str) -> None:
         revoke_token(connection, hashed)
 
 
+def cached_login(ctx: ServerContext, token: str) -> AccountRow | None:
+    """The account of *token* if it was checked within ``login_cache_seconds`` and has not
+    expired; ``None`` otherwise (then ask :func:`authenticate`). No database access."""
+    cached = ctx.logins.get(token_hash(token)) if 0 < len(token) <= 200 else None
+    if cached is None:
+        return None
+    account, expires, until = cached
+    return account if time.monotonic() < until and ctx.now() < expires else None
+
+
 def authenticate(ctx: ServerContext, token: str) -> AccountRow | None:
     """The account a live *token* belongs to, or ``None``.
 
