@@ -121,7 +121,11 @@ def run_table(local: LocalGame, *, fast: bool, seed: int | None) -> None:
         pace=Pace.instant() if fast else Pace(),
         database=database(),
     )
-    report(run_app(factory(local, settings)))
+    try:
+        table = factory(local, settings)
+    except ParlourError as err:  # the game's app refuses these options
+        fail(str(err))
+    report(run_app(table))
 
 
 def run_app(app: TableApp) -> TableExit | None:

@@ -119,7 +119,8 @@ class TenThousandScreen(TableScreen):
             rules.append("pairs/straights on any 6")
         self.sub_title = " · ".join(rules)
         self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
-        super().on_mount()
+        # Textual then calls TableScreen.on_mount too (every class's handler runs), which
+        # starts the game: calling it here as well would start it twice
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -263,6 +264,8 @@ class TenThousandScreen(TableScreen):
         self.message_warning = warning
         if self.is_mounted:
             self.show_state()
+        else:  # still mounting (a failed first save): draw once the mount is done
+            self.call_later(self.show_state)
 
     def _say(self, text: str) -> None:
         self.message = text
