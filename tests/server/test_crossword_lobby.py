@@ -3,6 +3,7 @@ minimum voted, with the players who came; nobody starts it by hand."""
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import register
@@ -50,3 +51,15 @@ def test_a_minimum_outside_the_seats_is_refused(client: TestClient) -> None:
     )
     assert response.status_code == 422
     assert "min_players is 2-2" in response.json()["detail"]
+
+
+def test_with_every_seat_taken_at_creation_it_begins_at_once(client: TestClient) -> None:
+    from parlour.engine.registry import find
+
+    if not find("crossword").bot_levels:
+        pytest.skip("the crossword has no computer players here")
+    ann = register(client, "ann")
+    table = client.post(
+        "/tables", json={"game": "crossword", "seats": ["me", "cpu"]}, headers=ann
+    ).json()
+    assert table["status"] == "active"

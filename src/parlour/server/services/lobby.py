@@ -151,7 +151,10 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
         )
         insert_seats(connection, table_id, rows)
     ctx.changed(table_id)
-    if request.start:
+    table, seats = _lobby(ctx, table_id)
+    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
+        _start(ctx, table, seats)  # the crossword with every seat taken begins at once
+    elif request.start:
         start_table(ctx, table_id=table_id, account_id=account_id)
     return table_id
 
