@@ -160,8 +160,11 @@ def _load_game_commands() -> None:
     """Import each game's CLI module so its commands join the groups."""
     import importlib
 
-    for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves"):
+    for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves", "server"):
         importlib.import_module(f"parlour.cli.{module}")
+    from parlour.cli.server import serve
+
+    app.command("serve")(serve)
 
 
 _load_game_commands()
