@@ -54,6 +54,8 @@ class Option:
             return "true or false"
         if self.choices:
             return "one of " + ", ".join(self.choices)
+        if self.kind is str:
+            return "any text"
         lo = "" if self.minimum is None else str(self.minimum)
         hi = "" if self.maximum is None else str(self.maximum)
         text = f"{lo}..{hi}" if (lo or hi) else "any integer"
