@@ -176,7 +176,12 @@ def load_source(source: bytes, name: str, *, use_cache: bool = True) -> Lexicon:
 
     Raises :class:`LexiconError` (see :func:`compile_lexicon`).
     """
-    path = _cache_file(source) if use_cache else None
+    path = None
+    if use_cache:
+        try:
+            path = _cache_file(source)
+        except OSError:
+            path = None  # no usable data directory: load without the cache
     if path is not None:
         cached = _read_cache(path, name)
         if cached is not None:
