@@ -54,6 +54,8 @@ def test_a_word_list_with_no_usable_word_is_refused(tmp_path: Path) -> None:
         load_lexicon(str(binary))
     with pytest.raises(LexiconError, match="cannot read the word list"):
         load_lexicon(str(tmp_path / "missing.txt"))
+    with pytest.raises(LexiconError, match="an empty name"):  # not "Is a directory"
+        load_lexicon(" ")
 
 
 def test_a_small_lexicon_decides_what_is_legal(tmp_path: Path) -> None:

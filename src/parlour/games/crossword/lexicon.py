@@ -203,6 +203,10 @@ def load_lexicon(spec: str = DEFAULT) -> Lexicon:
         if key not in _LOADED:
             _LOADED[key] = load_source(default_source(), DEFAULT)
         return _LOADED[key]
+    if not spec.strip():
+        raise LexiconError(
+            "the lexicon option is 'enable' or a file of words, one per line, not an empty name"
+        )
     path = Path(spec).expanduser()
     try:
         stat = path.stat()
