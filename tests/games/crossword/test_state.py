@@ -214,6 +214,10 @@ def test_daily_mode_legal_actions_need_the_seat() -> None:
     state = deal(new(turn_mode="daily"), "QUICKAE", "RETAINS")
     assert state.legal_actions() == ()
     assert Pass() in state.legal_actions(1)
+    before = unchanged(state)
+    with pytest.raises(IllegalMove, match=r"seats 0, 1 may act: say which \(player=\)"):
+        state.apply(Pass())  # not "-3 is not a seat"
+    assert unchanged(state) == before
 
 
 # --- hidden information ----------------------------------------------------------------------
