@@ -270,3 +270,12 @@ def test_board_text_marks_premiums_covered_squares_and_the_cursor() -> None:
     assert rows[0].split() == list("ABCDEFGHIJKLMNO")
     assert " A² " in rows[8] and " Q " in rows[8]  # the covered square shows its height
     assert "TW→" in rows[1] and "TW" in rows[15]  # the cursor on A1, words go across
+
+
+def test_a_square_stacked_ten_high_keeps_the_board_aligned() -> None:
+    board = Board.empty().with_word("AT", parse_square("H8"), ACROSS)
+    for letter in "BCDEFGHIJ":  # nine covers on H8: ten tiles there
+        board = board.with_tiles([(parse_square("H8"), letter)])
+    assert board.heights[parse_square("H8")] == 10
+    rows = board_text(BoardPicture(board, parse_square("A1"), ACROSS)).plain.splitlines()
+    assert len(rows[8]) == len(rows[7])  # 3 columns a square, whatever the height
