@@ -60,11 +60,14 @@ def replay(record: JSON, *, upto: int | None = None) -> State:
         raise BadRecord("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise BadRecord(f"not a parlour record (format must be {FORMAT!r})")
-    if record.get("version") != VERSION:
-        raise BadRecord(f"record version {record.get('version')!r} is not supported")
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:  # not True, 1.0 or "1"
+        raise BadRecord(f"record version {version!r} is not supported")
     for key, kind in (("game", str), ("options", dict), ("players", list), ("events", list)):
         if not isinstance(record.get(key), kind):
             raise BadRecord(f"record field {key!r} is missing or not a {kind.__name__}")
+    if not all(isinstance(name, str) for name in record["players"]):
+        raise BadRecord("record field 'players' must be names (text), one per seat")
     try:
         game = load(record["game"], **record["options"])
     except ParlourError as err:
@@ -102,10 +105,14 @@ def read_record(path: str | Path) -> JSON:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise BadRecord(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise BadRecord(f"{path} is not UTF-8 text: {err.reason} at byte {err.start}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise BadRecord(f"{path} is not JSON: {err}") from None
+    except RecursionError:
+        raise BadRecord(f"{path} is not JSON that can be read: nested too deep") from None
 
 
 def write_record(record: JSON, path: str | Path) -> Path:
