@@ -196,9 +196,10 @@ class LocalGame:
     ) -> LocalGame:
         """Rebuild a game from its saved parts (the state is replayed from its history)."""
         spec = find(name)
+        if not players or not all(isinstance(p, str) for p in players):
+            raise BadRecord("corrupt save: its players cannot be read")
         seats = parse_players(",".join(players), spec)
-        try:
-            game = load(name, **state_json["options"])
-        except (KeyError, TypeError) as err:
-            raise BadRecord(f"corrupt save: {err}") from None
+        if not isinstance(state_json, dict) or not isinstance(state_json.get("options"), dict):
+            raise BadRecord("corrupt save: its game state cannot be read")
+        game = load(name, **state_json["options"])
         return cls(game, seats, state=game.state_from_json(state_json), save_id=save_id)

@@ -26,9 +26,13 @@ class SaveInfo:
 
 
 def _info(row: SavedGame) -> SaveInfo:
-    return SaveInfo(
-        row.id, row.game, list(row.players), row.status, row.updated_at, dict(row.state)
-    )
+    # A damaged row (unreadable JSON, or JSON of the wrong kind) still gets an entry: no
+    # players and an empty state, which resuming refuses with the reason.
+    players = row.players
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        players = []
+    state = row.state if isinstance(row.state, dict) else {}
+    return SaveInfo(row.id, row.game, list(players), row.status, row.updated_at, dict(state))
 
 
 def save_game(
