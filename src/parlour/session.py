@@ -48,7 +48,7 @@ def parse_players(text: str, spec: GameSpec) -> list[SeatSpec]:
     """Parse ``"me,cpu:strong"`` into seats for *spec*.
 
     Raises :class:`ParlourError` for an unknown level, an empty, over-long (over 20
-    characters) or repeated name, or a player count the game does not allow.
+    characters), unprintable or repeated name, or a player count the game does not allow.
     """
     seats: list[SeatSpec] = []
     for raw in text.split(","):
@@ -68,6 +68,8 @@ def parse_players(text: str, spec: GameSpec) -> list[SeatSpec]:
             raise ParlourError("a player name is empty (write names separated by commas)")
         if len(item) > MAX_NAME:
             raise ParlourError(f"player name {item!r} is over {MAX_NAME} characters")
+        if not item.isprintable():  # a newline or an escape sequence would garble the table
+            raise ParlourError(f"player name {item!r} has control or invisible characters")
         if any(s.name.lower() == item.lower() for s in seats):
             raise ParlourError(f"player name {item!r} is given twice")
         seats.append(SeatSpec(item))
