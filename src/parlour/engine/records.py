@@ -106,7 +106,7 @@ def read_record(path: str | Path) -> JSON:
     except OSError as err:
         raise BadRecord(f"cannot read {path}: {err.strerror}") from None
     except UnicodeDecodeError as err:
-        raise BadRecord(f"{path} is not UTF-8 text: {err.reason} at byte {err.start}") from None
+        raise BadRecord(f"{path} is not JSON: not UTF-8 text ({err.reason})") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
