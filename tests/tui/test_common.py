@@ -172,3 +172,18 @@ async def test_a_database_that_cannot_save_is_reported(tmp_path: Path) -> None:
         await pilot.pause()
     assert isinstance(app, TenThousandApp)
     assert app.return_value is not None and app.return_value.outcome == "unsaved"
+
+
+async def test_the_table_starts_once_when_a_screen_also_calls_super_on_mount() -> None:
+    # Textual runs every on_mount along the MRO; Ten-Thousand's screen also calls super():
+    # the computer's first roll must be drawn once, leaving the next scripted roll unused.
+    app = ten_thousand_app("cpu:cautious,me", ["roll 1 1 1 2 3 4", "roll 5 5 6 6 2 3"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert [str(action) for _, action in app.table.local.state.history] == [
+            "roll 1 1 1 2 3 4",
+            "keep 1 1 1 bank",
+        ]
+        chance = app.table.settings.chance
+        assert isinstance(chance, ScriptedChance)
+        assert list(chance.script) == ["roll 5 5 6 6 2 3"]

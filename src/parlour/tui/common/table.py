@@ -125,6 +125,7 @@ class TableScreen(Screen[None]):
         self._deferred: Callable[[], None] | None = None
         self._step_timer: Timer | None = None
         self._over_shown = False
+        self._started = False
 
     # --- hooks for each game ------------------------------------------------------------
 
@@ -173,7 +174,14 @@ class TableScreen(Screen[None]):
     # --- the loop -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.advance()
+        # Textual calls on_mount of every class along the MRO, so a game's screen that also
+        # calls super().on_mount() comes here twice: the table starts once, when mounted.
+        self.call_later(self._start)
+
+    def _start(self) -> None:
+        if not self._started:
+            self._started = True
+            self.advance()
 
     def advance(self) -> None:
         """Redraw, then drive chance and computer players until a person must act."""
