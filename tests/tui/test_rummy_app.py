@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from parlour.engine.records import read_record, replay
 from parlour.games.rummy.cards import card_symbol, card_text, cards_of, parse_card, parse_cards
