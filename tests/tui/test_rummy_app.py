@@ -10,6 +10,7 @@ from textual.widgets import RichLog
 
 from parlour.engine.records import read_record, replay
 from parlour.games.rummy.cards import card_symbol, card_text, cards_of, parse_card, parse_cards
+from parlour.games.rummy.notation import parse
 from parlour.games.rummy.rules import RummyState, arrange_deck
 from parlour.session import LocalGame
 from parlour.storage import open_database
@@ -17,9 +18,9 @@ from parlour.storage.rummy_stats import rummy_stats
 from parlour.tui.common.chance import ScriptedChance
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.table import Pace, TableExit, TableSettings
-from parlour.tui.rummy.app import RummyApp, RummyScreen, make_app
+from parlour.tui.rummy.app import RummyApp, RummyScreen, make_app, table_after
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummaryScreen
-from parlour.tui.rummy.widgets import HandView
+from parlour.tui.rummy.widgets import HandView, MeldPicture
 from tests.tui.helpers import press, settle
 
 SIZE = (80, 24)
@@ -302,11 +303,15 @@ async def test_round_summary_between_rounds_then_the_next_deal() -> None:
         assert "CPU 1 (easy)                                 0      -25    -25   -25" in shown
         assert "CPU 1 (easy) held 5♥ 7♦ 9♠ J♣  (25 points)" in shown
         assert "Enter: deal the next round" in shown
+        # behind the summary, the table as the round ended (the engine has cleared it)
+        assert "Table at the end of round 1" in screen_text(app)
+        assert "1 run  2♠ 3♠ 4♠ 5♠ ·you" in text(app, "#melds")
         assert state(app).is_chance_node()  # the next deal waits for the person
         await press(pilot, "enter")
         assert app.screen is app.table
         assert state(app).round == 2 and state(app).scores == [20, -25]
         assert hand(app) == ["AS", "2H", "3D", "4C"]
+        assert text(app, "#melds") == "No melds on the table yet."
         assert "r1  Round over: you went out; you +20 → 20, CPU 1 -25 → -25" in history(app)
 
 
@@ -398,3 +403,18 @@ async def test_a_name_is_shown_as_written_never_as_markup() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "[b]x[/b]" in text(app, "#scores")
+
+
+def test_table_after_the_last_move_of_a_round() -> None:
+    run = MeldPicture("run", tuple(parse_cards(["5H", "6H", "7H"])), (0, 0, 0))
+    sets = MeldPicture("set", tuple(parse_cards(["QS", "QD", "QC"])), (1, 1, 1))
+    after = table_after([run, sets], parse("layoff QH on 2"), 0)
+    assert after[0] == run
+    assert after[1] == MeldPicture(
+        "set", tuple(parse_cards(["QS", "QH", "QD", "QC"])), (1, 0, 1, 1)
+    )
+    after = table_after([run], parse("layoff 4H on 1"), 1)
+    assert after == [MeldPicture("run", tuple(parse_cards(["4H", "5H", "6H", "7H"])), (1, 0, 0, 0))]
+    after = table_after([], parse("meld KS AS QS"), 1)
+    assert after == [MeldPicture("run", tuple(parse_cards(["QS", "KS", "AS"])), (1, 1, 1))]
+    assert table_after([run], parse("discard 2C"), 0) == [run]

@@ -16,7 +16,7 @@ order, the cursor and the selection live here; the engine only sees the moves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -71,6 +71,32 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def melds_of(obs: dict[str, Any]) -> list[MeldPicture]:
+    """The melds on the table in an observation."""
+    return [
+        MeldPicture(m["kind"], tuple(cards(m["cards"])), tuple(m["owners"])) for m in obs["table"]
+    ]
+
+
+def table_after(table: Sequence[MeldPicture], action: Action, seat: int) -> list[MeldPicture]:
+    """The melds on *table* once *seat* has made *action* (a meld or a lay-off; anything
+    else leaves the table as it is). The view keeps the table of a round's last move this
+    way: the engine clears it for the next deal as the round ends."""
+    melds = list(table)
+    if isinstance(action, Meld):
+        laid = run_order(action.cards)
+        kind = "set" if len({c % 13 for c in laid}) == 1 else "run"
+        melds.append(MeldPicture(kind, tuple(laid), (seat,) * len(laid)))
+    elif isinstance(action, LayOff) and 0 <= action.target < len(melds):
+        old = melds[action.target]
+        owner = dict(zip(old.cards, old.owners, strict=True)) | {action.card: seat}
+        ordered = run_order(mask_of(owner))
+        melds[action.target] = MeldPicture(
+            old.kind, tuple(ordered), tuple(owner[c] for c in ordered)
+        )
+    return melds
+
+
 class RummyScreen(TableScreen, inherit_bindings=False):
     """A game of Rummy at the table (see the module docstring)."""
 
@@ -109,6 +135,8 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         self.summarized = 0
         """Rounds whose summary has been shown."""
         self.drawn: Card | None = None
+        self.final_table: list[MeldPicture] | None = None
+        """The table as the last round ended, shown until its summary is closed."""
         self.message = ""
         self.message_warning = False
 
@@ -178,7 +206,6 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if options.get("alternate_start"):
             rules.append("first player alternates")
         self.sub_title = " · ".join(rules)
-        self.query_one("#table-panel").border_title = "Table"
         self.summarized = len(obs["round_scores"])
         # Textual then calls TableScreen.on_mount itself (handlers run along the MRO),
         # which starts the table: calling it here too would deal twice.
@@ -188,12 +215,13 @@ class RummyScreen(TableScreen, inherit_bindings=False):
     def show_state(self) -> None:
         viewer = self.viewer()
         obs = self.observation()
-        names = self.seat_labels()
-        table = [
-            MeldPicture(m["kind"], tuple(cards(m["cards"])), tuple(m["owners"]))
-            for m in obs["table"]
-        ]
-        self.query_one(MeldsView).show(table, names)
+        panel = self.query_one("#table-panel")
+        if self.final_table is not None:
+            panel.border_title = f"Table at the end of round {self.summarized}"
+            self.query_one(MeldsView).show(self.final_table, self.seat_labels())
+        else:
+            panel.border_title = "Table"
+            self.query_one(MeldsView).show(melds_of(obs), self.seat_labels())
         self.query_one(Scoreboard).show(self.score_rows())
         top = parse_card(obs["discard_top"]) if obs["discard_top"] else None
         self.query_one(Piles).show(obs["stock_count"], top, len(obs["discard_pile"]))
@@ -228,7 +256,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         owner = "Your hand" if len(self.people) == 1 else f"{self.seat_label(viewer)}'s hand"
         points = sum(POINTS[c] for c in hand)
         line = Text(f"{owner} · {plural(len(hand), 'card')} · {points} points in hand")
-        if drawn is not None:
+        if drawn in hand:
             line.append(" · new: ")
             line.append_text(card_label(drawn))
         title.update(line)
@@ -299,8 +327,12 @@ class RummyScreen(TableScreen, inherit_bindings=False):
                 on_table[owner] += POINTS[parse_card(text)]
         rows = []
         for seat, info in enumerate(self.local.seats):
+            # Every row keeps a note line while the game goes on: the scoreboard's height
+            # stays the same (Textual may miss a height change made during a resize).
             note = ""
-            if not over and obs["to_move"] != CHANCE:
+            if obs["to_move"] == CHANCE:
+                note = "dealing…"
+            elif not over:
                 note = f"{plural(obs['hand_counts'][seat], 'card')} · {on_table[seat]} on table"
                 known = obs["known"][seat]
                 if known and seat != obs["you"]:
@@ -405,6 +437,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if ended or obs["to_move"] != seat:
             self.revealed = None  # the turn is over: the next person uncovers their own hand
         if ended:
+            self.final_table = table_after(melds_of(was), action, seat)
             self._round_over(obs)
 
     def _round_over(self, obs: dict[str, Any]) -> None:
@@ -419,10 +452,20 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if not obs["over"]:
             self._show_summary(summary, last=False)
 
-    def _show_summary(self, summary: RoundSummary, *, last: bool, then: Any = None) -> None:
+    def _show_summary(
+        self, summary: RoundSummary, *, last: bool, then: Callable[[], None] | None = None
+    ) -> None:
         self.summarized = summary.round
         names = [s.name for s in self.local.seats]
-        self.app.push_screen(RoundSummaryScreen(summary, names, last=last), then)
+
+        def closed(_: None) -> None:
+            if not last:
+                self.final_table = None
+                self.show_state()
+            if then is not None:
+                then()
+
+        self.app.push_screen(RoundSummaryScreen(summary, names, last=last), closed)
 
     def finish(self) -> None:
         """The game is over: the last round's summary first, then the final scores."""
@@ -432,7 +475,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if last is not None and self.summarized < last["round"]:
             summary = RoundSummary.from_observation(last)
             self.autosave()  # the statistics are recorded now, whatever happens next
-            self._show_summary(summary, last=True, then=lambda _: TableScreen.finish(self))
+            self._show_summary(summary, last=True, then=lambda: TableScreen.finish(self))
             return
         super().finish()
 
@@ -444,6 +487,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         self.revealed = None
         self.summarized = 0
         self.drawn = None
+        self.final_table = None
         self._say("New game with the same players.")
         self.query_one("#history", RichLog).clear()
 
@@ -558,11 +602,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if not self.selected:
             self.explain("Select the cards to lay off first (Space, or click them).")
             return
-        obs = self.observation()
-        melds = [
-            MeldPicture(m["kind"], tuple(cards(m["cards"])), tuple(m["owners"]))
-            for m in obs["table"]
-        ]
+        melds = melds_of(self.observation())
         if not melds:
             self.explain("There is no meld on the table yet to lay off onto.")
             return

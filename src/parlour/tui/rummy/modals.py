@@ -74,14 +74,14 @@ class RoundSummaryScreen(ModalScreen[None]):
     Space or Esc closes it (and the next round is dealt)."""
 
     DEFAULT_CSS = """
-    RoundSummaryScreen { align: center middle; }
+    RoundSummaryScreen { align: center bottom; }
     RoundSummaryScreen > Vertical {
-        width: 76; height: auto; max-height: 90%; padding: 1 2;
+        width: 76; height: auto; max-height: 70%; padding: 0 2;
         border: thick $accent; background: $surface;
     }
     RoundSummaryScreen #round-headline { text-style: bold; width: 100%; }
-    RoundSummaryScreen #round-table { margin: 1 0; height: auto; }
-    RoundSummaryScreen #round-hands { height: auto; }
+    RoundSummaryScreen #round-table { margin: 1 0 0 0; height: auto; }
+    RoundSummaryScreen #round-hands { height: auto; margin-top: 1; }
     RoundSummaryScreen #round-keys { margin-top: 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
