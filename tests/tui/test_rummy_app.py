@@ -20,7 +20,7 @@ from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen,
 from parlour.tui.common.table import Pace, TableExit, TableSettings
 from parlour.tui.rummy.app import RummyApp, RummyScreen, make_app, table_after
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummaryScreen
-from parlour.tui.rummy.widgets import HandView, MeldPicture
+from parlour.tui.rummy.widgets import HandView, MeldPicture, meld_line
 from tests.tui.helpers import press, settle
 
 SIZE = (80, 24)
@@ -207,6 +207,18 @@ async def test_the_taken_card_may_not_be_discarded_and_the_turn_line_says_so() -
         await press(pilot, "d")
         assert "JD was just taken from the discard pile" in message(app)
         assert state(app).phase == "play" and state(app).current_player() == 0
+
+
+async def test_the_taken_card_once_melded_is_no_longer_mentioned() -> None:
+    app = rummy_app(deals=(deal(me="5H 6H 7H 2S 3D 4D 9S JC QD KD", up="8H"),))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "t")
+        assert "keep 8♥, just taken" in text(app, "#turn")
+        await select(pilot, app, "5H", "6H", "7H", "8H")
+        await press(pilot, "m")
+        assert state(app).table[0].text() == "5H 6H 7H 8H"
+        assert "keep" not in text(app, "#turn") and "new:" not in text(app, "#hand-title")
 
 
 async def test_sorting_and_moving_cards() -> None:
@@ -418,3 +430,12 @@ def test_table_after_the_last_move_of_a_round() -> None:
     after = table_after([], parse("meld KS AS QS"), 1)
     assert after == [MeldPicture("run", tuple(parse_cards(["QS", "KS", "AS"])), (1, 1, 1))]
     assert table_after([run], parse("discard 2C"), 0) == [run]
+
+
+def test_a_long_meld_wraps_under_its_first_card() -> None:
+    meld = MeldPicture("run", parse_cards("2H 3H 4H 5H 6H 7H".split()), (1, 1, 0, 0, 0, 1))
+    names = ["you", "CPU 1"]
+    assert meld_line(1, meld, names).plain == " 1 run  2♥ 3♥ ·CPU 1 4♥ 5♥ 6♥ ·you 7♥ ·CPU 1"
+    assert meld_line(1, meld, names, width=40).plain == (
+        " 1 run  2♥ 3♥ ·CPU 1 4♥ 5♥ 6♥ ·you 7♥\n        ·CPU 1"
+    )

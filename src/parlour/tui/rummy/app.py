@@ -312,7 +312,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         for key, what in (("M", " meld, "), ("L", " lay off, "), ("D", " discard to end the turn")):
             text.append(key, "bold reverse")
             text.append(what)
-        if obs["taken"]:
+        if obs["taken"] and obs["taken"] in obs["hand"]:
             text.append(" · keep ")
             text.append_text(card_label(parse_card(obs["taken"])))
             text.append(", just taken")

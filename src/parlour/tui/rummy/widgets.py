@@ -13,9 +13,10 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Label
 
 from parlour.games.rummy.cards import RED_SUITS, Card, card_symbol, suit_of
 
@@ -167,24 +168,70 @@ class MeldPicture:
     owners: tuple[int, ...]
 
 
-def meld_line(number: int, meld: MeldPicture, names: Sequence[str]) -> Text:
+INDENT = 8
+"""Columns before a meld's cards: its number and kind (``" 1 run  "``)."""
+
+
+def meld_pieces(meld: MeldPicture, names: Sequence[str]) -> list[Text]:
+    """A meld's cards as pieces that stay whole when a line wraps: each card, and after
+    each stretch of cards put there by one player, that player's name (``"·you"``)."""
+    pieces: list[Text] = []
+    for i, (c, owner) in enumerate(zip(meld.cards, meld.owners, strict=True)):
+        pieces.append(card_label(c))
+        if i + 1 == len(meld.cards) or meld.owners[i + 1] != owner:
+            pieces.append(Text(f"·{names[owner]}", style="dim italic"))
+    return pieces
+
+
+def meld_line(number: int, meld: MeldPicture, names: Sequence[str], width: int = 0) -> Text:
     """``" 1 run  5♥ 6♥ 7♥ ·you 8♥ ·CPU 1"``: the meld's number and kind, its cards, and
-    after each stretch of cards the name of the player who put them there."""
+    after each stretch of cards the name of the player who put them there. With a *width*
+    (columns), long melds wrap under their first card."""
     text = Text(f"{number:>2} ", style="bold cyan")
     text.append(f"{meld.kind:<4} ", style="cyan")
-    for i, (c, owner) in enumerate(zip(meld.cards, meld.owners, strict=True)):
-        text.append_text(card_label(c))
-        last = i + 1 == len(meld.cards) or meld.owners[i + 1] != owner
-        text.append(f" ·{names[owner]} " if last else " ", style="dim italic")
+    column = INDENT
+    for i, piece in enumerate(meld_pieces(meld, names)):
+        size = piece.cell_len + (1 if i else 0)
+        if i and width and column + size > width:
+            text.append("\n" + " " * INDENT)
+            column = INDENT
+            size -= 1
+        elif i:
+            text.append(" ")
+        text.append_text(piece)
+        column += size
     return text
 
 
-class MeldsView(Static):
-    """The melds on the table, numbered as the lay-off key asks for them."""
+class MeldsView(Widget):
+    """The melds on the table, numbered as the lay-off key asks for them; a long meld
+    wraps under its first card."""
+
+    DEFAULT_CSS = """
+    MeldsView { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.melds: list[MeldPicture] = []
+        self.names: list[str] = []
 
     def show(self, melds: Sequence[MeldPicture], names: Sequence[str]) -> None:
         """Redraw with *melds*; *names* are the short names of the seats."""
-        if not melds:
-            self.update(Text("No melds on the table yet.", style="dim"))
-            return
-        self.update(Text("\n").join(meld_line(n, m, names) for n, m in enumerate(melds, 1)))
+        self.melds = list(melds)
+        self.names = list(names)
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> Text:
+        """The melds as text for *width* columns."""
+        if not self.melds:
+            return Text("No melds on the table yet.", style="dim")
+        return Text("\n").join(
+            meld_line(n, m, self.names, width) for n, m in enumerate(self.melds, 1)
+        )
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width).plain.split("\n"))
+
+    def render(self) -> RenderResult:
+        return self.lines(self.content_size.width)
