@@ -276,6 +276,7 @@ async def test_q_asks_then_saves_and_resume_continues() -> None:
         await settle(pilot)
         assert state(again).table[0].text() == "5H 6H 7H"
         assert "QS" in hand(again)
+        assert history(again) == [f"r1  Continuing saved game #{result.save_id}: you 0, CPU 1 0"]
         await select(pilot, again, "2S")
         await press(pilot, "d")
         assert parse_card("2S") in state(again).discard

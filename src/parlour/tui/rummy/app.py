@@ -207,6 +207,10 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             rules.append("first player alternates")
         self.sub_title = " · ".join(rules)
         self.summarized = len(obs["round_scores"])
+        if self.local.save_id is not None and state.history:
+            self._history(
+                obs["round"], f"Continuing saved game #{self.local.save_id}: {self._scores(obs)}"
+            )
         # Textual then calls TableScreen.on_mount itself (handlers run along the MRO),
         # which starts the table: calling it here too would deal twice.
 
@@ -439,6 +443,11 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if ended:
             self.final_table = table_after(melds_of(was), action, seat)
             self._round_over(obs)
+
+    def _scores(self, obs: dict[str, Any]) -> str:
+        return ", ".join(
+            f"{n} {s:,}" for n, s in zip(self.seat_labels(), obs["scores"], strict=True)
+        )
 
     def _round_over(self, obs: dict[str, Any]) -> None:
         summary = RoundSummary.from_observation(obs["last_round"])
