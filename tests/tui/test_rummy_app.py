@@ -18,7 +18,7 @@ from parlour.storage.rummy_stats import rummy_stats
 from parlour.tui.common.chance import ScriptedChance
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.table import Pace, TableExit, TableSettings
-from parlour.tui.rummy.app import RummyApp, RummyScreen, make_app, table_after
+from parlour.tui.rummy.app import RummyApp, RummyScreen, make_app, table_after, with_symbols
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummaryScreen
 from parlour.tui.rummy.widgets import HandView, MeldPicture, meld_line
 from tests.tui.helpers import press, settle
@@ -193,7 +193,10 @@ async def test_a_lay_off_of_several_cards_onto_the_only_meld_that_fits() -> None
         # with one meld on the table, a card that does not fit gets the engine's reason
         await select(pilot, app, "KD")
         await press(pilot, "l")
-        assert message(app).startswith("KD does not fit meld 1 (5H 6H 7H 8H 9H): a run is")
+        assert message(app) == (
+            "K♦ does not fit meld 1 (5♥ 6♥ 7♥ 8♥ 9♥): a run is extended at either end with "
+            "the next card of its suit"
+        )
 
 
 async def test_the_taken_card_may_not_be_discarded_and_the_turn_line_says_so() -> None:
@@ -205,7 +208,9 @@ async def test_the_taken_card_may_not_be_discarded_and_the_turn_line_says_so() -
         assert "keep J♦, just taken" in text(app, "#turn")
         await select(pilot, app, "JD")
         await press(pilot, "d")
-        assert "JD was just taken from the discard pile" in message(app)
+        assert message(app) == (
+            "J♦ was just taken from the discard pile: it may not be discarded this turn"
+        )
         assert state(app).phase == "play" and state(app).current_player() == 0
 
 
@@ -252,6 +257,8 @@ async def test_clicking_a_card_selects_it() -> None:
         await pilot.click(faces[3])
         await settle(pilot)
         assert table(app).selected == {parse_card("7H")} and table(app).cursor == 3
+        await press(pilot, "right", "space", "c")  # C clears the selection
+        assert table(app).selected == set() and table(app).cursor == 4
 
 
 async def test_q_asks_then_saves_and_resume_continues() -> None:
@@ -439,4 +446,11 @@ def test_a_long_meld_wraps_under_its_first_card() -> None:
     assert meld_line(1, meld, names).plain == " 1 run  2♥ 3♥ ·CPU 1 4♥ 5♥ 6♥ ·you 7♥ ·CPU 1"
     assert meld_line(1, meld, names, width=40).plain == (
         " 1 run  2♥ 3♥ ·CPU 1 4♥ 5♥ 6♥ ·you 7♥\n        ·CPU 1"
+    )
+
+
+def test_messages_name_cards_with_suit_symbols() -> None:
+    assert with_symbols("you do not hold QS 10H AD") == "you do not hold Q♠ 10♥ A♦"
+    assert with_symbols("there is no meld 3 on the table (melds 1-2)") == (
+        "there is no meld 3 on the table (melds 1-2)"
     )

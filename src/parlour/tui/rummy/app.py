@@ -16,6 +16,7 @@ order, the cursor and the selection live here; the engine only sees the moves.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
@@ -29,7 +30,7 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import CHANCE, HOST, Action, State
-from parlour.games.rummy.cards import Card, mask_of, parse_card, sort_by_rank
+from parlour.games.rummy.cards import Card, card_symbol, mask_of, parse_card, sort_by_rank
 from parlour.games.rummy.melds import run_order
 from parlour.games.rummy.notation import (
     DISCARDS,
@@ -69,6 +70,20 @@ def cards(texts: Iterable[str]) -> list[Card]:
 def plural(n: int, word: str) -> str:
     """``"1 card"``, ``"7 cards"``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+CARD_WORD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+"""A card in notation inside a message (``10H``, ``QS``)."""
+
+
+def with_symbols(text: str) -> str:
+    """*text* with the cards written with suit symbols (``"QS 10H"`` -> ``"Q♠ 10♥"``), as
+    the table shows them; the engine's messages use the notation.
+
+    >>> with_symbols("you do not hold QS 10H")
+    'you do not hold Q♠ 10♥'
+    """
+    return CARD_WORD.sub(lambda m: card_symbol(parse_card(m.group(0))), text)
 
 
 def melds_of(obs: dict[str, Any]) -> list[MeldPicture]:
@@ -112,6 +127,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         Binding("h", "help", "Help"),
         Binding("q,escape", "end_game", "Quit"),
         Binding("space", "select", "Select", show=False),
+        Binding("c", "clear", "Clear selection", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("less_than_sign,shift+left", "move_card(-1)", "Move left", show=False),
@@ -136,7 +152,8 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         """Rounds whose summary has been shown."""
         self.drawn: Card | None = None
         self.final_table: list[MeldPicture] | None = None
-        """The table as the last round ended, shown until its summary is closed."""
+        """The table as round ``final_round`` ended, shown until its summary is closed."""
+        self.final_round = 0
         self.message = ""
         self.message_warning = False
 
@@ -221,7 +238,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         obs = self.observation()
         panel = self.query_one("#table-panel")
         if self.final_table is not None:
-            panel.border_title = f"Table at the end of round {self.summarized}"
+            panel.border_title = f"Table at the end of round {self.final_round}"
             self.query_one(MeldsView).show(self.final_table, self.seat_labels())
         else:
             panel.border_title = "Table"
@@ -353,6 +370,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         return rows
 
     def explain(self, text: str, *, warning: bool = True) -> None:
+        text = with_symbols(text)
         self.message = text
         self.message_warning = warning
         if self.is_mounted:
@@ -442,6 +460,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             self.revealed = None  # the turn is over: the next person uncovers their own hand
         if ended:
             self.final_table = table_after(melds_of(was), action, seat)
+            self.final_round = was["round"]
             self._round_over(obs)
 
     def _scores(self, obs: dict[str, Any]) -> str:
@@ -550,6 +569,11 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if hand:
             self.selected ^= {hand[self.cursor]}
             self.show_state()
+
+    def action_clear(self) -> None:
+        """Unselect every card."""
+        self.selected.clear()
+        self.show_state()
 
     @on(HandView.Clicked)
     def _clicked(self, event: HandView.Clicked) -> None:
