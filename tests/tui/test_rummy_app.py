@@ -441,7 +441,7 @@ def test_table_after_the_last_move_of_a_round() -> None:
 
 
 def test_a_long_meld_wraps_under_its_first_card() -> None:
-    meld = MeldPicture("run", parse_cards("2H 3H 4H 5H 6H 7H".split()), (1, 1, 0, 0, 0, 1))
+    meld = MeldPicture("run", parse_cards(["2H 3H 4H 5H 6H 7H"]), (1, 1, 0, 0, 0, 1))
     names = ["you", "CPU 1"]
     assert meld_line(1, meld, names).plain == " 1 run  2♥ 3♥ ·CPU 1 4♥ 5♥ 6♥ ·you 7♥ ·CPU 1"
     assert meld_line(1, meld, names, width=40).plain == (
