@@ -18,8 +18,9 @@ from parlour.storage.rummy_stats import rummy_stats
 from parlour.tui.common.chance import ScriptedChance
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.table import Pace, TableExit, TableSettings
-from parlour.tui.rummy.app import RummyApp, RummyScreen, make_app, table_after, with_symbols
+from parlour.tui.rummy.app import RummyApp, RummyScreen, make_app
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummaryScreen
+from parlour.tui.rummy.view import table_after, with_symbols
 from parlour.tui.rummy.widgets import HandView, MeldPicture, meld_line
 from tests.tui.helpers import press, settle
 
@@ -400,21 +401,30 @@ async def test_hot_seat_hands_hide_behind_a_curtain() -> None:
 
 
 async def test_the_computer_s_move_is_shown_before_it_is_made() -> None:
-    app = rummy_app(pace=Pace(look=0.3, turn=0.3))
+    app = rummy_app(pace=Pace(look=0.5, turn=0.5))
+    shown: list[tuple[str, str, int]] = []  # (move, message on screen, events applied)
+    screen = table(app)
+    preview = screen.preview
+
+    def spy(action: Any) -> None:
+        preview(action)
+        shown.append((str(action), message(app), len(state(app).history)))
+
+    screen.preview = spy  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "s")
         await select(pilot, app, "KD")
-        await pilot.press("d")
-        for _ in range(100):  # the computer has chosen, and waits before drawing
-            await pilot.pause(0.02)
-            if message(app) == "CPU 1 draws from the stock":
-                break
-        assert message(app) == "CPU 1 draws from the stock"
-        assert state(app).phase == "draw" and state(app).current_player() == 1
-        await pilot.press("s")  # the person's keys wait
+        await pilot.press("d", "s")  # the person's keys wait while the computer plays
         assert message(app) == "Wait: CPU 1 (easy) is playing."
+        before = 3  # the deal, the person's draw and discard
         await settle(pilot)
+        # each move was on screen before it was applied (the history had not grown yet)
+        assert shown == [
+            ("draw stock", "CPU 1 draws from the stock", before),
+            ("meld 3C 4C 5C", "CPU 1 melds 3♣ 4♣ 5♣ (a run)", before + 1),
+            ("discard KC", "CPU 1 discards K♣", before + 2),
+        ]
         assert state(app).current_player() == 0
 
 

@@ -16,8 +16,7 @@ order, the cursor and the selection live here; the engine only sees the moves.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -28,25 +27,31 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, RichLog, Static
 
-from parlour.engine.errors import ParlourError
 from parlour.engine.state import CHANCE, HOST, Action, State
-from parlour.games.rummy.cards import Card, card_symbol, mask_of, parse_card, sort_by_rank
-from parlour.games.rummy.melds import run_order
+from parlour.games.rummy.cards import Card, mask_of, parse_card, sort_by_rank
 from parlour.games.rummy.notation import (
     DISCARDS,
     DRAW_DISCARD,
     DRAW_STOCK,
-    Discard,
     Draw,
     LayOff,
     Meld,
-    Skip,
 )
 from parlour.games.rummy.scoring import POINTS
 from parlour.session import LocalGame
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummary, RoundSummaryScreen
+from parlour.tui.rummy.view import (
+    cards,
+    describe,
+    melds_of,
+    no_fit_reason,
+    plan_lay_off,
+    plural,
+    table_after,
+    with_symbols,
+)
 from parlour.tui.rummy.widgets import (
     HandPicture,
     HandView,
@@ -60,56 +65,6 @@ from parlour.tui.rummy.widgets import (
 SORTS = ("suit", "rank")
 """Hand orders: ``"suit"`` by rank then suit (the manual's N/S), ``"rank"`` by rank only,
 keeping the order among equal ranks (its N)."""
-
-
-def cards(texts: Iterable[str]) -> list[Card]:
-    """Cards from their notation (as observations write them)."""
-    return [parse_card(t) for t in texts]
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 card"``, ``"7 cards"``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-CARD_WORD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
-"""A card in notation inside a message (``10H``, ``QS``)."""
-
-
-def with_symbols(text: str) -> str:
-    """*text* with the cards written with suit symbols (``"QS 10H"`` -> ``"Q♠ 10♥"``), as
-    the table shows them; the engine's messages use the notation.
-
-    >>> with_symbols("you do not hold QS 10H")
-    'you do not hold Q♠ 10♥'
-    """
-    return CARD_WORD.sub(lambda m: card_symbol(parse_card(m.group(0))), text)
-
-
-def melds_of(obs: dict[str, Any]) -> list[MeldPicture]:
-    """The melds on the table in an observation."""
-    return [
-        MeldPicture(m["kind"], tuple(cards(m["cards"])), tuple(m["owners"])) for m in obs["table"]
-    ]
-
-
-def table_after(table: Sequence[MeldPicture], action: Action, seat: int) -> list[MeldPicture]:
-    """The melds on *table* once *seat* has made *action* (a meld or a lay-off; anything
-    else leaves the table as it is). The view keeps the table of a round's last move this
-    way: the engine clears it for the next deal as the round ends."""
-    melds = list(table)
-    if isinstance(action, Meld):
-        laid = run_order(action.cards)
-        kind = "set" if len({c % 13 for c in laid}) == 1 else "run"
-        melds.append(MeldPicture(kind, tuple(laid), (seat,) * len(laid)))
-    elif isinstance(action, LayOff) and 0 <= action.target < len(melds):
-        old = melds[action.target]
-        owner = dict(zip(old.cards, old.owners, strict=True)) | {action.card: seat}
-        ordered = run_order(mask_of(owner))
-        melds[action.target] = MeldPicture(
-            old.kind, tuple(ordered), tuple(owner[c] for c in ordered)
-        )
-    return melds
 
 
 class RummyScreen(TableScreen, inherit_bindings=False):
@@ -393,40 +348,8 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         """Say what the computer player is about to do (it is applied after a pause)."""
         obs = self.local.state.observation(None)
         name = self.seat_label(obs["to_move"])
-        self._say(str(self._describe(name, action, obs, present=True)))
+        self._say(str(describe(name, action, obs, present=True)))
         self.show_state()
-
-    def _describe(self, name: str, action: Action, obs: dict[str, Any], *, present: bool) -> Text:
-        """*action* by *name* in words; *obs* is the public view before it."""
-
-        def verb(now: str, then: str) -> str:
-            return now if present else then
-
-        text = Text(name + " ")
-        if isinstance(action, Draw):
-            if action.discard and obs["discard_top"]:
-                text.append(verb("takes ", "took "))
-                text.append_text(card_label(parse_card(obs["discard_top"])))
-                text.append(" from the discard pile")
-            else:
-                text.append(verb("draws", "drew") + " from the stock")
-        elif isinstance(action, Meld):
-            kind = "set" if len({c % 13 for c in run_order(action.cards)}) == 1 else "run"
-            text.append(verb("melds ", "melded "))
-            text.append_text(cards_label(run_order(action.cards)))
-            text.append(f" (a {kind})")
-        elif isinstance(action, LayOff):
-            text.append(verb("lays off ", "laid off "))
-            text.append_text(card_label(action.card))
-            text.append(f" on meld {action.target + 1}")
-        elif isinstance(action, Discard):
-            text.append(verb("discards ", "discarded "))
-            text.append_text(card_label(action.card))
-        elif isinstance(action, Skip):
-            text.append(verb("loses the turn", "lost the turn") + " (skipped)")
-        else:
-            text.append(str(action))
-        return text
 
     def after(self, player: int, action: Action, before: State) -> None:
         was = before.observation(None)
@@ -442,7 +365,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             self._say("")
             return
         seat = was["to_move"] if player == HOST else player
-        line = self._describe(self.seat_label(seat), action, was, present=False)
+        line = describe(self.seat_label(seat), action, was, present=False)
         drawn = self.observation()["drawn"] if seat == self.viewer() else None
         if isinstance(action, Draw) and not action.discard and drawn and not self.hotseat:
             line.append(" (")  # only one person at the table: their log may name the card
@@ -639,11 +562,11 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if not melds:
             self.explain("There is no meld on the table yet to lay off onto.")
             return
-        plans = [self._plan(self.selected, target) for target in range(len(melds))]
+        plans = [plan_lay_off(self.local.state, self.selected, t) for t in range(len(melds))]
         fits = [t for t, (steps, error) in enumerate(plans) if error is None]
         chosen = sorted(self.selected, key=lambda c: (c % 13, c // 13))
         if not fits:
-            self.explain(self._no_fit(chosen, plans))
+            self.explain(no_fit_reason(chosen, plans))
             return
         if len(fits) == 1:
             self._lay_off(plans[fits[0]][0])
@@ -658,42 +581,6 @@ class RummyScreen(TableScreen, inherit_bindings=False):
 
         self.app.push_screen(
             LayOffScreen(question, [(t, melds[t]) for t in fits], self.seat_labels()), picked
-        )
-
-    def _plan(self, chosen: set[Card], target: int) -> tuple[list[LayOff], str | None]:
-        """The lay-offs that put all of *chosen* on meld *target*, in an order that fits
-        (a run grows one card at a time), tried on a copy of the state; or the engine's
-        reason why not."""
-        trial = self.local.state.clone()
-        left = sorted(chosen)
-        steps: list[LayOff] = []
-        while left:
-            for c in left:
-                try:
-                    trial.apply(LayOff(c, target))
-                except ParlourError:
-                    continue
-                steps.append(LayOff(c, target))
-                left.remove(c)
-                break
-            else:
-                try:
-                    trial.apply(LayOff(left[0], target))
-                except ParlourError as err:
-                    return steps, str(err)
-        return steps, None
-
-    def _no_fit(self, chosen: list[Card], plans: list[tuple[list[LayOff], str | None]]) -> str:
-        """Why *chosen* fit no meld: the engine's reason when there is one meld, or when a
-        meld took some of them, or when every meld gives the same reason; else the rule."""
-        furthest = max(plans, key=lambda p: len(p[0]))
-        reasons = {error for _, error in plans}
-        if len(plans) == 1 or furthest[0] or len(reasons) == 1:
-            return str(furthest[1])
-        what = " ".join(str(card_label(c)) for c in chosen)
-        return (
-            f"{what} fit{'s' if len(chosen) == 1 else ''} none of the {len(plans)} melds: a run "
-            "takes the next card of its suit at either end, a set of three its fourth card"
         )
 
     def _lay_off(self, steps: list[LayOff]) -> None:
