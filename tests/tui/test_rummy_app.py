@@ -101,6 +101,7 @@ def modal_text(app: RummyApp) -> str:
 async def select(pilot: Pilot[Any], app: RummyApp, *cards: str) -> None:
     """Move the cursor to each card, as a person would, and select it with Space."""
     for name in cards:
+        assert name in hand(app), f"{name} is not in the hand {hand(app)}"
         while hand(app)[table(app).cursor] != name:
             await press(pilot, "right")
         await press(pilot, "space")
@@ -464,3 +465,19 @@ def test_messages_name_cards_with_suit_symbols() -> None:
     assert with_symbols("there is no meld 3 on the table (melds 1-2)") == (
         "there is no meld 3 on the table (melds 1-2)"
     )
+
+
+async def test_f8_restarts_with_the_same_players_and_a_fresh_table() -> None:
+    again = deal(me="AS 3D 6D 7S 8C 9H JD KH QC 5D", up="QH")
+    app = rummy_app(deals=(deal(), again))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "s")
+        await select(pilot, app, "5H", "6H", "7H")
+        await press(pilot, "m", "f8")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "y")
+        assert state(app).round == 1 and state(app).table == []
+        assert hand(app) == ["AS", "3D", "5D", "6D", "7S", "8C", "9H", "JD", "QC", "KH"]
+        assert message(app) == "New game with the same players."
+        assert history(app) == ["r1  Round 1: the cards are dealt; Q♥ is turned up"]

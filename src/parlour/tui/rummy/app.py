@@ -362,7 +362,8 @@ class RummyScreen(TableScreen, inherit_bindings=False):
                 card_label(parse_card(top)) if top else Text("-"),
                 " is turned up",
             )
-            self._say("")
+            if obs["round"] > 1:
+                self._say("")  # the last round's news is in the summary and the history
             return
         seat = was["to_move"] if player == HOST else player
         line = describe(self.seat_label(seat), action, was, present=False)
