@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 
 
 @pytest.fixture(autouse=True)
@@ -17,3 +19,35 @@ def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     from parlour.storage.db import forget_engines
 
     forget_engines()
+
+
+ENV_DATABASE = "PARLOUR_TEST_DATABASE"
+"""A PostgreSQL URL (``postgresql+psycopg://...``) to run the server tests on; SQLite if unset."""
+
+
+def wipe_postgres(url: str) -> None:
+    """Empty every table of the test PostgreSQL database (the schema stays)."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            names = {
+                row[0]
+                for row in connection.execute(
+                    text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+                )
+            }
+            present = sorted(names - {"alembic_version"})
+            if present:
+                connection.execute(text(f"TRUNCATE {', '.join(present)} RESTART IDENTITY CASCADE"))
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """The database URL for this test: a fresh SQLite file, or the emptied PostgreSQL."""
+    url = os.environ.get(ENV_DATABASE)
+    if url:
+        wipe_postgres(url)
+        return url
+    return f"sqlite:///{tmp_path / 'server.db'}"

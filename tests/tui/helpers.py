@@ -15,6 +15,7 @@ from parlour.session import LocalGame
 from parlour.storage import open_database
 from parlour.tui.common.chance import ScriptedChance
 from parlour.tui.common.table import Pace, TableApp, TableSettings
+from parlour.tui.greedy.app import GreedyApp
 from parlour.tui.ten_thousand.app import TenThousandApp, TenThousandScreen
 
 SIZE = (80, 24)
@@ -42,6 +43,28 @@ def ten_thousand_app(
     return TenThousandApp(game, settings)
 
 
+def greedy_app(
+    players: str = "me,bob",
+    rolls: Iterable[str] = (),
+    *,
+    saved: bool = True,
+    record_dir: Path | None = None,
+    local: LocalGame | None = None,
+    pace: Pace | None = None,
+    **options: Any,
+) -> GreedyApp:
+    """A Greedy app whose dice are *rolls* (notation), with no pauses unless *pace* is
+    given, saving to the test's database unless *saved* is false."""
+    game = local or LocalGame.new("greedy", players, **options)
+    settings = TableSettings(
+        chance=ScriptedChance(rolls),
+        pace=pace or Pace.instant(),
+        database=open_database() if saved else None,
+        record_dir=record_dir,
+    )
+    return GreedyApp(game, settings)
+
+
 async def settle(pilot: Pilot[Any], *, limit: float = 10.0) -> None:
     """Let chance and computer players run until a person must act (or a modal is up)."""
     app = pilot.app
@@ -63,7 +86,7 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
         await settle(pilot)
 
 
-def text(app: TenThousandApp, selector: str) -> str:
+def text(app: TableApp, selector: str) -> str:
     """The plain text of a Static on the table."""
     visual = app.table.query_one(selector, Static).visual
     plain = visual.plain if isinstance(visual, Content) else str(visual)

@@ -174,8 +174,8 @@ async def test_a_database_that_cannot_save_is_reported(tmp_path: Path) -> None:
     assert app.return_value is not None and app.return_value.outcome == "unsaved"
 
 
-async def test_the_table_starts_once_when_a_screen_also_calls_super_on_mount() -> None:
-    # Textual runs every on_mount along the MRO; Ten-Thousand's screen also calls super():
+async def test_a_table_whose_computer_moves_first_starts_once() -> None:
+    # Textual runs every on_mount along the MRO (the game's screen's and TableScreen's):
     # the computer's first roll must be drawn once, leaving the next scripted roll unused.
     app = ten_thousand_app("cpu:cautious,me", ["roll 1 1 1 2 3 4", "roll 5 5 6 6 2 3"])
     async with app.run_test(size=SIZE) as pilot:

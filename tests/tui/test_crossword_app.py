@@ -1,169 +1,231 @@
-"""The Crossword terminal game, driven headless with Textual's pilot."""
+"""The Crossword terminal game on the shared table, driven headless with Textual's pilot and
+scripted tile draws."""
 
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 import pytest
-from textual.widgets import Static
+from textual.pilot import Pilot
+from textual.widgets import Input
 
-from parlour.bots.base import RandomBot
-from parlour.engine.errors import InvalidNotation
-from parlour.engine.state import Action, State
+from parlour.engine.errors import InvalidNotation, ParlourError
+from parlour.engine.records import read_record, replay
 from parlour.games.crossword.board import ACROSS, DOWN, Board, parse_square
 from parlour.games.crossword.notation import Exchange, Play
+from parlour.games.crossword.reference import all_plays
 from parlour.games.crossword.state import CrosswordState
 from parlour.session import LocalGame
 from parlour.storage import open_database
-from parlour.tui.crossword.app import (
-    CrosswordApp,
-    CrosswordExit,
-    GameOverScreen,
-    HelpScreen,
-    interpret,
-)
+from parlour.tui.common.chance import RandomChance, ScriptedChance
+from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
+from parlour.tui.common.scoreboard import ScoreRow
+from parlour.tui.common.table import Pace, TableExit, TableSettings
+from parlour.tui.crossword.app import CrosswordApp, CrosswordScreen, interpret, make_app
 from parlour.tui.crossword.widgets import BoardPicture, board_text
+from tests.tui.helpers import settle
 
 SIZE = (130, 42)
 
 
-def scripted(draws: Iterable[str], seed: int = 0) -> Callable[[State], Action]:
-    """Draws from a script of tile strings, then fair draws."""
-    script = deque(draws)
-    rng = random.Random(seed)
-
-    def draw(state: State) -> Action:
-        if script:
-            return state.parse_action(f"draw {script.popleft()}")
-        return state.sample_chance(rng)
-
-    return draw
-
-
-def app_for(
-    players: str = "ann,bob", draws: Iterable[str] = ("ACEIKQU", "DGOSXYZ"), **kw: object
+def crossword_app(
+    players: str = "ann,bob",
+    draws: Iterable[str] = ("ACEIKQU", "DGOSXYZ"),
+    *,
+    saved: bool = True,
+    record_dir: Path | None = None,
+    **options: Any,
 ) -> CrosswordApp:
-    local = LocalGame.new("crossword", players)
-    return CrosswordApp(local, chance=scripted(draws), shuffle_rng=random.Random(1), **kw)
+    """An app whose first draws are *draws* (then fair draws, seeded), no pauses."""
+    local = LocalGame.new("crossword", players, **options)
+    local.bot_rng = random.Random(4)
+    settings = TableSettings(
+        chance=ScriptedChance([f"draw {d}" for d in draws], then=RandomChance(random.Random(0))),
+        pace=Pace.instant(),
+        database=open_database() if saved else None,
+        record_dir=record_dir,
+    )
+    app = CrosswordApp(local, settings)
+    app.table.shuffle_rng = random.Random(1)  # type: ignore[attr-defined]
+    return app
+
+
+def table(app: CrosswordApp) -> CrosswordScreen:
+    screen = app.table
+    assert isinstance(screen, CrosswordScreen)
+    return screen
 
 
 def state_of(app: CrosswordApp) -> CrosswordState:
-    return app.table.state
+    return table(app).state
+
+
+def shown(app: CrosswordApp, selector: str) -> str:
+    return str(table(app).query_one(selector).render())
+
+
+async def keys(pilot: Pilot[Any], *pressed: str) -> None:
+    for key in pressed:
+        await pilot.press(key)
+    await settle(pilot)
 
 
 async def test_racks_are_hidden_until_the_player_takes_the_turn() -> None:
-    app = app_for()
+    app = crossword_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        rack = str(app.table.query_one("#rack").render())
-        assert "ann's turn" in rack and "QU" not in rack.replace("keyboard", "")
-        assert app.table.revealed is None
-        await pilot.press("x")  # nothing happens behind the curtain
-        assert not app.table.query_one("#command").display
-        await pilot.press("enter")
-        rack = str(app.table.query_one("#rack").render())
+        await settle(pilot)
+        rack = shown(app, "#rack")
+        assert "ann's turn" in rack and "Q10" not in rack
+        assert table(app).revealed is None
+        await keys(pilot, "x", "t")  # nothing happens behind the curtain: no prompt, no hint
+        assert not table(app).query_one("#command").display and not table(app).hints
+        await keys(pilot, "enter")
+        rack = shown(app, "#rack")
         assert "ann's rack" in rack and "Q10" in rack and "K5" in rack
 
 
 async def test_typing_a_play_previews_then_confirms() -> None:
-    app = app_for()
+    app = crossword_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "enter")  # take the turn, open the prompt
-        await pilot.press(*"quick h8 across")
-        preview = str(app.table.query_one("#preview").render())
-        assert "QUICK H8 across: 50 points (QUICK 50)" in preview
+        await keys(pilot, "enter", "enter", *"quick h8 across")  # take the turn, type
+        assert "QUICK H8 across: 50 points (QUICK 50)" in shown(app, "#preview")
         assert state_of(app).scores == [0, 0]  # a preview changes nothing
-        await pilot.press("enter")  # submit: asks to confirm
-        await pilot.pause()
-        assert state_of(app).scores == [0, 0]
-        await pilot.press("y")
-        await pilot.pause()
+        await keys(pilot, "enter")  # submit: asks to confirm
+        assert isinstance(app.screen, ConfirmScreen) and state_of(app).scores == [0, 0]
+        await keys(pilot, "y")
         state = state_of(app)
         assert state.scores == [50, 0] and state.board.line(7, ACROSS)[7:12] == "QUICK"
-        assert state.current_player() == 1 and app.table.revealed is None
-        assert "bob's turn" in str(app.table.query_one("#rack").render())
-        assert "QUICK H8 across" in str(app.table.query_one("#log").render())
+        assert state.current_player() == 1 and table(app).revealed is None
+        assert "bob's turn" in shown(app, "#rack")
+        assert "QUICK H8 across" in shown(app, "#log")
 
 
 async def test_cursor_and_word_then_refusal_keeps_the_state() -> None:
-    app = app_for()
+    app = crossword_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # ann takes the turn
-        await pilot.press("down", "down")  # cursor H10, across
-        assert app.table.cursor == parse_square("H10")
-        await pilot.press("enter", *"quick")
-        preview = str(app.table.query_one("#preview").render())
+        await keys(pilot, "enter", "down", "down")  # ann takes the turn; cursor H10, across
+        assert table(app).cursor == parse_square("H10")
+        await keys(pilot, "enter", *"quick")
+        preview = shown(app, "#preview")
         assert "QUICK H10 across" in preview and "centre square H8" in preview
         before = state_of(app).to_json()
-        await pilot.press("enter")
-        await pilot.pause()
+        await keys(pilot, "enter")
         assert state_of(app).to_json() == before  # refused, explained, nothing changed
-        assert not app.table.preview_legal
-        await pilot.press("escape", "up", "up", "space", "enter", *"quick", "enter", "y")
-        await pilot.pause()
+        assert not table(app).preview_legal
+        await keys(pilot, "escape", "up", "up", "space", "enter", *"quick", "enter", "y")
         # down from H8: Q on the double word, K on H12 (double letter): (10+1+1+3+10) * 2
         assert state_of(app).scores == [50, 0]
         assert state_of(app).log[-1]["play"] == "QUICK H8 down"
 
 
 async def test_exchange_pass_shuffle_and_rearrange() -> None:
-    app = app_for(draws=("ACEIKQU", "DGOSXYZ", "EEE"))
+    app = crossword_app(draws=("ACEIKQU", "DGOSXYZ", "EEE"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "s")
+        await keys(pilot, "enter", "s")
         rack = state_of(app).racks[0]
         assert sorted(rack) == sorted("ACEIKQU") and rack != "ACEIKQU"
-        await pilot.press("r")
-        command = app.table.query_one("#command")
-        command.value = "rack QUICKAE"  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
+        await keys(pilot, "r")
+        table(app).query_one("#command", Input).value = "rack QUICKAE"
+        await keys(pilot, "enter")
         assert state_of(app).racks[0] == "QUICKAE" and state_of(app).current_player() == 0
-        await pilot.press("x", *"qak", "enter", "y")
-        await pilot.pause()
+        await keys(pilot, "x", *"qak", "enter", "y")
         state = state_of(app)
         assert state.racks[0] == "UICEEEE" and state.current_player() == 1
         assert state.log[-1]["kind"] == "exchange"
-        await pilot.press("enter", "p", "y")
-        await pilot.pause()
+        await keys(pilot, "enter", "p", "y")
         assert state_of(app).log[-1]["kind"] == "pass" and state_of(app).current_player() == 0
 
 
-async def test_help_and_quit_saves_and_resumes() -> None:
-    engine = open_database()
-    app = app_for(database=engine)
+async def test_the_hint_key_lists_the_best_plays_with_their_scores() -> None:
+    app = crossword_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
+        await keys(pilot, "enter", "t")
+        hints = table(app).hints
+        best = max(s.score for s in all_plays(Board.empty(), "ACEIKQU", state_of(app).lexicon))
+        # QUACK or QUICK from D8 or down from H4: Q on a double letter, H8 doubles:
+        # (10*2 + 1 + 1 + 3 + 5) * 2 = 60
+        assert best == 60 and [h.score for h in hints[:4]] == [60, 60, 60, 60]
+        assert [h.score for h in hints] == sorted((h.score for h in hints), reverse=True)
+        log = shown(app, "#log")
+        assert "Best plays" in log and "QUACK D8 across: 60 points (QUACK 60)" in log
+        assert state_of(app).scores == [0, 0]  # a hint changes nothing
+        await keys(pilot, "t")
+        assert not table(app).hints and "Last plays" in shown(app, "#log")
+
+
+async def test_help_and_quit_saves_and_resumes() -> None:
+    app = crossword_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "h")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape", "enter", "enter", *"quick h8 across", "enter", "y")
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
+        await keys(pilot, "escape", "enter", "enter", *"quick h8 across", "enter", "y")
+        await keys(pilot, "q")
     result = app.return_value
-    assert isinstance(result, CrosswordExit) and result.outcome == "saved"
-    assert result.save_id is not None
-    again = LocalGame.resume(engine, result.save_id)
+    assert isinstance(result, TableExit) and result.outcome == "saved"
+    assert result.save_id is not None and result.game == "crossword"
+    again = LocalGame.resume(open_database(), result.save_id)
     assert again.state == state_of(app) and again.state.scores[0] == 50
 
 
-async def test_two_scoreless_rounds_end_the_game_on_screen() -> None:
-    engine = open_database()
-    app = app_for(database=engine)
+async def test_escape_closes_the_prompt_then_asks_to_end_the_game() -> None:
+    app = crossword_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "enter", "enter", *"qu")
+        assert table(app).query_one("#command").display
+        await keys(pilot, "escape")
+        assert not table(app).query_one("#command").display
+        assert not isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "y")
+    assert app.return_value is not None and app.return_value.outcome == "saved"
+
+
+async def test_two_scoreless_rounds_end_the_game_and_the_record_is_saved(tmp_path: Path) -> None:
+    app = crossword_app(record_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(4):  # each player passes twice: the game ends
-            await pilot.press("enter", "p", "y")
-            await pilot.pause()
+            await keys(pilot, "enter", "p", "y")
         assert state_of(app).is_terminal()
         assert isinstance(app.screen, GameOverScreen)
-        final = str(app.screen.query_one("#final", Static).render())
         # nobody went out: ann loses ACEIKQU = 22, bob DGOSXYZ = 28; ann wins
-        assert "★ ann" in final and "-22" in final and "-28" in final
-        await pilot.press("enter")
-        await pilot.pause()
+        assert app.screen.rows == [
+            ScoreRow("ann", -22, won=True, note="tiles left: -22"),
+            ScoreRow("bob", -28, note="tiles left: -28"),
+        ]
+        await keys(pilot, "s")
+        assert isinstance(app.screen, SaveRecordScreen)
+        path = tmp_path / "game.json"
+        app.screen.query_one(Input).value = str(path)
+        await keys(pilot, "enter", "q")
     result = app.return_value
-    assert result == CrosswordExit("finished", result.save_id if result else None)
+    assert result is not None and result.outcome == "finished" and result.records == (path,)
+    record = read_record(path)
+    assert record["game"] == "crossword" and record["result"]["scores"] == [-22, -28]
+    assert replay(record) == state_of(app)
+
+
+async def test_a_computer_player_moves_in_a_worker() -> None:
+    app = crossword_app("ann,cpu:medium")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # one person at the keyboard: no curtain, the rack shows at once
+        assert not table(app).hotseat and table(app).revealed == 0
+        await keys(pilot, "enter", *"quick h8 across", "enter", "y")
+        state = state_of(app)
+        assert state.current_player() == 0 and state.log[-1]["seat"] == 1
+        # medium plays its highest-scoring play on the board it saw
+        assert state.log[-1]["kind"] == "play"
+        assert "CPU 1 (medium) played" in shown(app, "#preview")
+
+
+def test_daily_mode_is_refused_by_the_terminal_game() -> None:
+    local = LocalGame.new("crossword", "ann,bob", turn_mode="daily")
+    with pytest.raises(ParlourError, match="takes turns in order"):
+        make_app(local, TableSettings())
 
 
 def test_interpret() -> None:
@@ -182,21 +244,3 @@ def test_board_text_marks_premiums_covered_squares_and_the_cursor() -> None:
     assert rows[0].split() == list("ABCDEFGHIJKLMNO")
     assert " A² " in rows[8] and " Q " in rows[8]  # the covered square shows its height
     assert "TW→" in rows[1] and "TW" in rows[15]  # the cursor on A1, words go across
-
-
-async def test_a_computer_player_moves_in_a_worker() -> None:
-    local = LocalGame.new("crossword", "ann,bob")
-    local.bots = {1: RandomBot()}  # crossword's own computer players come later (issue 6)
-    local.bot_rng = random.Random(4)
-    app = CrosswordApp(local, chance=scripted(["ACEIKQU", "DGOSXYZ"]))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        # one person at the keyboard: no curtain, the rack shows at once
-        assert not app.table.hotseat and app.table.revealed == 0
-        await pilot.press("enter", *"quick h8 across", "enter", "y")
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if state_of(app).current_player() == 0:
-                break
-        state = state_of(app)
-        assert state.current_player() == 0 and state.log[-1]["seat"] == 1

@@ -9,9 +9,9 @@ from textual.widgets import Input, Markdown, RichLog
 from parlour.engine.records import read_record, replay
 from parlour.session import LocalGame
 from parlour.storage import list_saves, open_database
+from parlour.tui.common.dice import DiceTray
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.table import Pace, TableExit
-from parlour.tui.ten_thousand.widgets import DiceTray
 from tests.tui.helpers import SIZE, press, screen, settle, ten_thousand_app, text
 
 
@@ -309,7 +309,9 @@ async def test_help_shows_the_rules_and_the_computer_waits() -> None:
     app = ten_thousand_app(
         "me,cpu:reckless",
         ["roll 1 2 3 4 4 4", "roll 1 1 1 2 3 4"],
-        pace=Pace(look=0.2, turn=0.2),
+        # the pause before the computer's turn (3 s) is long enough for H to arrive first
+        # however busy the machine; while help is up, that pause runs out and the table waits
+        pace=Pace(look=0.2, turn=3.0),
     )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -320,7 +322,7 @@ async def test_help_shows_the_rules_and_the_computer_waits() -> None:
         source = app.screen.query_one(Markdown).source
         assert "Value of groups" in source and "| 3 | 1,000 | 200 |" in source
         seen = moves(screen(app).state)
-        await pilot.pause(0.8)
+        await pilot.pause(3.5)
         assert moves(screen(app).state) == seen
         assert seen[-1] == "keep 1 bank"
         await pilot.press("escape")

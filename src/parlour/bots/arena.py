@@ -1,24 +1,33 @@
 """The arena: computer players against each other, game after game, with figures.
 
 Seats rotate from game to game (game *i* seats the bots shifted by *i*), so no bot keeps the
-advantage of playing first. Win rates count a shared win as a fraction.
+advantage of playing first. Win rates count a shared win as a fraction and come with 95%
+Wilson intervals. Game *i* draws its dice, cards and the bots' choices from its own
+``random.Random`` seeded by ``(seed, i)``, so a run gives the same games whether it is played
+in one process or split over several (``jobs``).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from parlour.bots.base import Bot
 from parlour.bots.stats import wilson_interval
-from parlour.engine.state import Game, State
+from parlour.engine.state import JSON, Game, State
 
 
 @dataclass
 class BotFigures:
-    """One bot's totals over an arena run (``name`` is its label, e.g. ``"strong"``)."""
+    """One bot's totals over an arena run (``name`` is its label, e.g. ``"strong"``).
+
+    ``points`` sums the bot's final scores; ``extra`` sums the figures of the run's
+    ``measure`` (e.g. ``"turns"``).
+    """
 
     name: str
     games: int = 0
@@ -36,6 +45,25 @@ class BotFigures:
         """The 95% Wilson interval of the win rate."""
         return wilson_interval(self.wins, self.games)
 
+    def per(self, key: str) -> float | None:
+        """Points per unit of ``extra[key]`` (points per turn for ``"turns"``), or None."""
+        amount = self.extra.get(key)
+        return self.points / amount if amount else None
+
+    def to_json(self) -> JSON:
+        """The figures as a JSON object (win rate and interval as fractions 0..1)."""
+        low, high = self.interval
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": [low, high],
+            "points": self.points,
+            "points_per_game": self.points / self.games if self.games else 0.0,
+            **{key: value for key, value in sorted(self.extra.items())},
+        }
+
 
 @dataclass
 class ArenaResult:
@@ -44,21 +72,54 @@ class ArenaResult:
     bots: list[BotFigures]
     games: int
     seconds: float
+    seed: int = 0
+    jobs: int = 1
 
     @property
     def games_per_second(self) -> float:
         """Games played per second of wall time."""
         return self.games / self.seconds if self.seconds else float("inf")
 
+    def to_json(self) -> JSON:
+        """The run as a JSON object."""
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "jobs": self.jobs,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "bots": [b.to_json() for b in self.bots],
+        }
+
 
 Measure = Callable[[State, int], dict[str, float]]
-"""Per-game, per-seat extra figures (e.g. turns played), summed into ``BotFigures.extra``."""
+"""Per-game, per-seat extra figures (e.g. turns played), summed into ``BotFigures.extra``.
+Must be a module-level function when the run uses several jobs (it is pickled)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished arena game: ``order[seat]`` is the bot in that seat; final ``scores`` and
+    ``winners`` by seat; ``extra[seat]`` the measure's figures."""
+
+    order: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    extra: tuple[dict[str, float], ...]
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The random source of game *index* of a run with *seed* (independent of other games)."""
+    return random.Random(f"arena:{seed}:{index}")
 
 
 def play_game(
     game: Game, bots: Sequence[Bot], rng: random.Random, *, max_steps: int = 1_000_000
 ) -> State:
-    """Play one game of *game* with ``bots[seat]`` in each seat; chance drawn with *rng*."""
+    """Play one game of *game* with ``bots[seat]`` in each seat; chance drawn with *rng*.
+
+    Raises ``RuntimeError`` if the game has not ended after *max_steps* events.
+    """
     state = game.new_initial_state()
     for _ in range(max_steps):
         player = state.current_player()
@@ -71,6 +132,20 @@ def play_game(
     raise RuntimeError(f"{game.spec.name}: no end after {max_steps} steps")
 
 
+def _play_games(
+    game: Game, bots: Sequence[Bot], seed: int, indices: Iterable[int], measure: Measure | None
+) -> list[GameRecord]:
+    records = []
+    n = game.num_players
+    for index in indices:
+        order = tuple((index + seat) % n for seat in range(n))  # order[seat] = bot there
+        state = play_game(game, [bots[b] for b in order], game_rng(seed, index))
+        result = state.result()
+        extra = tuple(measure(state, seat) if measure else {} for seat in range(n))
+        records.append(GameRecord(order, result.scores, result.winners, extra))
+    return records
+
+
 def run_arena(
     game: Game,
     bots: Sequence[Bot],
@@ -79,32 +154,42 @@ def run_arena(
     seed: int = 0,
     labels: Sequence[str] | None = None,
     measure: Measure | None = None,
+    jobs: int = 1,
 ) -> ArenaResult:
     """Play *games* games of *game* between *bots* (one per seat), rotating seats.
 
     ``labels`` name the bots in the figures (default: each bot's ``name``, numbered when two
-    share one). The same *seed* gives the same games.
+    share one). The same *seed* gives the same games and figures for any number of *jobs*
+    (worker processes; bots and *measure* must then be picklable). Raises ``ValueError``
+    when the number of bots is not the number of seats or *games* is negative.
     """
     if len(bots) != game.num_players:
         raise ValueError(f"{len(bots)} bots for {game.num_players} seats")
+    if games < 0:
+        raise ValueError(f"the number of games must be 0 or more, not {games}")
     names = list(labels) if labels else [b.name for b in bots]
     if len(set(names)) < len(names):
-        names = [f"{n}#{i}" for i, n in enumerate(names)]
+        names = [f"{n}#{i + 1}" for i, n in enumerate(names)]
     figures = [BotFigures(n) for n in names]
-    rng = random.Random(seed)
     started = time.perf_counter()
-    n = game.num_players
-    for index in range(games):
-        order = [(index + seat) % n for seat in range(n)]  # order[seat] = bot at that seat
-        state = play_game(game, [bots[b] for b in order], rng)
-        result = state.result()
-        for seat, bot in enumerate(order):
+    jobs = max(1, min(jobs, games))
+    if jobs == 1:
+        records = _play_games(game, bots, seed, range(games), measure)
+    else:
+        size = -(-games // (jobs * 4))
+        chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = pool.map(
+                _play_games, repeat(game), repeat(bots), repeat(seed), chunks, repeat(measure)
+            )
+            records = [r for part in parts for r in part]
+    for record in records:
+        for seat, bot in enumerate(record.order):
             fig = figures[bot]
             fig.games += 1
-            fig.points += result.scores[seat]
-            if seat in result.winners:
-                fig.wins += 1 / len(result.winners)
-            if measure:
-                for key, value in measure(state, seat).items():
-                    fig.extra[key] = fig.extra.get(key, 0.0) + value
-    return ArenaResult(figures, games, time.perf_counter() - started)
+            fig.points += record.scores[seat]
+            if seat in record.winners:
+                fig.wins += 1 / len(record.winners)
+            for key, value in record.extra[seat].items():
+                fig.extra[key] = fig.extra.get(key, 0.0) + value
+    return ArenaResult(figures, games, time.perf_counter() - started, seed=seed, jobs=jobs)

@@ -13,6 +13,8 @@ def wilson_interval(wins: float, games: int, z: float = 1.959963984540054) -> tu
     >>> lo, hi = wilson_interval(50, 100)
     >>> round(lo, 3), round(hi, 3)
     (0.404, 0.596)
+    >>> wilson_interval(0, 6)[0], wilson_interval(6, 6)[1]
+    (0.0, 1.0)
     """
     if games <= 0:
         return (0.0, 1.0)
@@ -20,7 +22,9 @@ def wilson_interval(wins: float, games: int, z: float = 1.959963984540054) -> tu
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)  # exact at the ends, where rounding
+    high = 1.0 if wins >= games else min(1.0, centre + half)  # could leave p outside
+    return (low, high)
 
 
 def games_for_margin(margin: float, p: float = 0.5, z: float = 1.959963984540054) -> int:

@@ -1,16 +1,18 @@
-"""Crossword commands: ``play crossword`` (the terminal game) and ``bench crossword-lexicon``."""
+"""Crossword commands: ``arena crossword``, ``bench crossword``, ``bench crossword-lexicon``
+and the work of ``parlour analyse`` (``play crossword`` comes from the game's spec, in
+:mod:`parlour.cli.play`)."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from parlour.cli.common import console, database, fail
-from parlour.cli.groups import bench, play
-from parlour.engine.errors import ParlourError
+from parlour.cli.common import console, fail
+from parlour.cli.groups import arena, bench
 
 
 @bench.command("crossword-lexicon")
@@ -52,87 +54,171 @@ def bench_crossword_lexicon(
     console.print(table)
 
 
-@play.command("crossword")
-def play_crossword(
+@arena.command("crossword")
+def arena_crossword(
     players: Annotated[
-        str,
-        typer.Option(
-            "--players", help="Names separated by commas, seat order (2-4), e.g. 'ann,bob'."
-        ),
-    ] = "",
+        str, typer.Option("--players", help="Computer levels by seat, e.g. hard,medium (2-4).")
+    ] = "hard,medium",
+    games: Annotated[int, typer.Option(min=1, help="Games to play (seats rotate).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same games.")] = 0,
     lexicon: Annotated[
-        str, typer.Option("--lexicon", help="'enable' (built in) or a word list, one per line.")
+        str, typer.Option("--lexicon", help="'enable' (built in) or a word-list file.")
     ] = "enable",
-    cover_whole_word: Annotated[
-        bool, typer.Option("--cover-whole-word", help="A play may cover a whole word.")
-    ] = False,
-    max_stack: Annotated[
-        int, typer.Option("--max-stack", min=0, help="Most tiles a square may hold (0: no limit).")
-    ] = 0,
-    premiums_in_cross_words: Annotated[
-        bool,
-        typer.Option("--premiums-in-cross-words", help="Cross words use new premiums too."),
-    ] = False,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the last saved crossword game.")
-    ] = False,
-    save_id: Annotated[
-        int | None, typer.Option("--id", help="With --resume: continue this saved game.")
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed for the tile draws (a repeatable game).")
-    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
-    """Play Crossword in the terminal, hot-seat, taking turns (docs/rules/crossword.md).
+    """Crossword computer players against each other: win rates with 95% intervals, points
+    per game and per play, bingos and cover plays per game, games per second."""
+    from parlour.engine.errors import ParlourError
+    from parlour.games.crossword.arena import run
 
-    Each player's rack stays hidden until they press Enter to take their turn. Q saves and
-    quits; continue with --resume.
-    """
-    import random
-
-    from parlour.games.crossword.lexicon import LexiconError, load_lexicon
-    from parlour.session import LocalGame
-    from parlour.storage.saves import list_saves
-
-    engine = database()
     try:
-        if resume or save_id is not None:
-            if save_id is None:
-                saves = list_saves(engine, game="crossword", status="active")
-                if not saves:
-                    fail("no saved crossword game to continue; start one with --players")
-                save_id = saves[0].id
-            local = LocalGame.resume(engine, save_id)
-        else:
-            if not players:
-                fail("give the players, e.g.  parlour play crossword --players 'ann,bob'")
-            load_lexicon(lexicon)
-            local = LocalGame.new(
-                "crossword",
-                players,
-                lexicon=lexicon,
-                cover_whole_word=cover_whole_word,
-                max_stack=max_stack,
-                premiums_in_cross_words=premiums_in_cross_words,
-                turn_mode="turns",
-            )
-    except (LexiconError, ParlourError) as err:
+        figures = run(players, games=games, seed=seed, lexicon=lexicon, jobs=jobs)
+    except ParlourError as err:
         fail(str(err))
-    if seed is not None:
-        local.rng = random.Random(seed)
-        local.bot_rng = random.Random(seed + 1)
-
-    from parlour.tui.crossword.app import CrosswordApp
-
-    outcome = CrosswordApp(local, database=engine).run()
-    if outcome is None:
+    if as_json:
+        print(json.dumps(figures))
         return
-    if outcome.outcome == "saved":
-        console.print(
-            f"Game saved (id {outcome.save_id}). Continue with  "
-            f"parlour play crossword --resume --id {outcome.save_id}"
+    table = Table(
+        title=f"Crossword arena: {figures['games']:,} games, seed {seed}, "
+        f"{figures['games_per_second']:.2f} games/s"
+    )
+    for column in ("player", "wins", "95% interval", "points/game", "points/play",
+                   "bingos/game", "covers/game"):  # fmt: skip
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for bot in figures["bots"]:
+        low, high = bot["ci95"]
+        table.add_row(
+            bot["name"],
+            f"{bot['win_rate']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{bot['points_per_game']:.1f}",
+            f"{bot['points_per_play']:.1f}",
+            f"{bot['bingos_per_game']:.2f}",
+            f"{bot['covers_per_game']:.2f}",
         )
-    elif outcome.outcome == "finished":
-        console.print("Game over; it stays in your saved games.")
-    else:
-        console.print("[yellow]The game could not be saved.[/]")
+    console.print(table)
+
+
+@bench.command("crossword")
+def bench_crossword(
+    positions: Annotated[
+        int, typer.Option(min=1, help="Mid-game positions from seeded self-play.")
+    ] = 60,
+    games: Annotated[
+        int, typer.Option(min=0, help="Hard against medium: games to play (0: skip).")
+    ] = 1100,
+    seed: Annotated[int, typer.Option(help="Seed of the positions and the games.")] = 1,
+    repeats: Annotated[
+        int, typer.Option(min=1, max=20, help="Lexicon and word-graph loads timed each way.")
+    ] = 3,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes for the games.", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """Figures for the Crossword move generator: time to list every play on fixed mid-game
+    positions (covering on and off), the word graph's load time and memory, and the hard
+    player's win rate against the medium one. Uses the data directory's cache."""
+    from parlour.games.crossword.arena import run
+    from parlour.games.crossword.bench import (
+        bench_positions,
+        measure_generation,
+        measure_graph,
+        measure_lexicon,
+    )
+    from parlour.games.crossword.rules import Rules
+
+    report: dict[str, object] = {}
+    lexicon = measure_lexicon(repeats=repeats)
+    graph = measure_graph(repeats=repeats)
+    report["lexicon"] = lexicon.to_json()
+    report["graph"] = graph.to_json()
+    chosen = bench_positions(positions, seed=seed)
+    covering = measure_generation(chosen, Rules())
+    plain = measure_generation(chosen, Rules(max_stack=1))
+    report["generation"] = [covering.to_json(), plain.to_json()]
+    if games:
+        report["arena"] = run("hard,medium", games=games, seed=seed, jobs=jobs)
+    if as_json:
+        print(json.dumps(report))
+        return
+    table = Table(title=f"Crossword move generator: {len(chosen)} mid-game positions, seed {seed}")
+    table.add_column("every play of a position")
+    table.add_column("covering on", justify="right")
+    table.add_column("covering off", justify="right")
+    rows = (
+        ("median time (ms)", "median_ms", "{:.1f}"),
+        ("maximum time (ms)", "max_ms", "{:.1f}"),
+        ("median processor time (ms)", "median_cpu_ms", "{:.1f}"),
+        ("maximum processor time (ms)", "max_cpu_ms", "{:.1f}"),
+        ("plays found, median", "median_plays", "{:.0f}"),
+        ("plays found, maximum", "max_plays", "{:,}"),
+        ("cover plays, all positions", "cover_plays", "{:,}"),
+        ("with words and points, median (ms)", "median_scored_ms", "{:.1f}"),
+    )
+    for label, name, form in rows:
+        table.add_row(
+            label, form.format(getattr(covering, name)), form.format(getattr(plain, name))
+        )
+    console.print(table)
+    load = Table(title="Lexicon and word graph (ENABLE)")
+    load.add_column("measure")
+    load.add_column("value", justify="right")
+    for label, value in (
+        ("lexicon: first run (compile + cache)", f"{lexicon.cold_seconds * 1000:.0f} ms"),
+        ("lexicon: cached load", f"{lexicon.cached_seconds * 1000:.0f} ms"),
+        ("lexicon: memory held", f"{lexicon.retained_bytes / 2**20:.1f} MiB"),
+        ("word graph: nodes / edges", f"{graph.nodes:,} / {graph.edges:,}"),
+        ("word graph: first run (build)", f"{graph.build_seconds * 1000:.0f} ms"),
+        ("word graph: cached load", f"{graph.cached_seconds * 1000:.1f} ms"),
+        ("word graph: cached load, fresh process", f"{graph.fresh_process_seconds * 1000:.1f} ms"),
+        ("word graph: memory held", f"{graph.retained_bytes / 2**20:.1f} MiB"),
+        ("word graph: cache file", f"{graph.cache_bytes:,} bytes"),
+    ):
+        load.add_row(label, value)
+    console.print(load)
+    if games:
+        arena_figures = report["arena"]
+        assert isinstance(arena_figures, dict)
+        hard = arena_figures["bots"][0]
+        low, high = hard["ci95"]
+        console.print(
+            f"Hard against medium: {hard['win_rate']:.1%} of {arena_figures['games']:,} games won "
+            f"(95% interval {low:.1%}-{high:.1%}); {arena_figures['games_per_second']:.2f} games/s"
+        )
+
+
+def analyse_record(file: Path, *, as_json: bool) -> None:
+    """``parlour analyse FILE``: each turn of a finished Crossword record, its best play and
+    the points left on the table."""
+    from parlour.engine.errors import BadRecord, ParlourError
+    from parlour.engine.records import read_record
+    from parlour.games.crossword.analysis import analyse
+
+    try:
+        reviews = analyse(read_record(file))
+    except (BadRecord, ParlourError) as err:
+        fail(f"{file}: {err}")
+    if as_json:
+        print(json.dumps([r.to_json() for r in reviews]))
+        return
+    table = Table(title=f"{file}: the best play of each turn")
+    for column in ("turn", "player", "rack", "played", "points", "best play", "best", "left"):
+        table.add_column(
+            column, justify="right" if column in ("turn", "points", "best", "left") else "left"
+        )
+    left: dict[str, int] = {}
+    for r in reviews:
+        table.add_row(
+            str(r.turn + 1),
+            r.player,
+            r.rack,
+            r.made,
+            str(r.points),
+            str(r.best.play) if r.best else "(none)",
+            str(r.best.score) if r.best else "-",
+            str(r.left),
+        )
+        left[r.player] = left.get(r.player, 0) + r.left
+    console.print(table)
+    for player, points in left.items():
+        console.print(f"{player}: {points} points left on the table")

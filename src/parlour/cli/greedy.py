@@ -1,17 +1,23 @@
-"""Greedy commands: ``score greedy`` (and the game's arena, solve, standings and play)."""
+"""Greedy commands: ``score``, ``solve``, ``arena``, ``bench`` and ``standings greedy``
+(``play greedy`` is made from the game's spec in :mod:`parlour.cli.play`)."""
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from parlour.cli.common import console, database, fail
-from parlour.cli.groups import score, standings
-from parlour.engine.chance import parse_dice
-from parlour.engine.errors import InvalidNotation
+import parlour
+from parlour.bots.base import Bot
+from parlour.cli.common import console, database, fail, show_dice_score, turns_measure
+from parlour.cli.groups import arena, bench, score, solve, standings
+from parlour.engine.chance import Dice, dice_text, parse_dice
+from parlour.engine.errors import InvalidNotation, ParlourError
+from parlour.engine.state import Game
+from parlour.games.dice.solver import UNIT
 
 
 @score.command("greedy")
@@ -32,33 +38,13 @@ def score_greedy(
     except InvalidNotation as err:
         fail(str(err))
     scored = best_score(faces)
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "dice": list(faces),
-                    "points": scored.points,
-                    "parts": [
-                        {"label": p.label, "dice": list(p.dice), "points": p.points}
-                        for p in scored.parts
-                    ],
-                    "unscored": list(scored.unscored),
-                }
-            )
-        )
-        return
-    table = Table(title=f"Greedy: {' '.join(map(str, faces))}")
-    table.add_column("part")
-    table.add_column("dice")
-    table.add_column("points", justify="right")
-    for part in scored.parts:
-        table.add_row(part.label, " ".join(map(str, part.dice)), str(part.points))
-    if scored.unscored:
-        table.add_row("not scoring", " ".join(map(str, scored.unscored)), "0")
-    table.add_row("[bold]best score[/]", "", f"[bold]{scored.points}[/]")
-    console.print(table)
-    if not scored.parts:
-        console.print("No points: the round's points are forfeited.")
+    show_dice_score(
+        f"Greedy: {' '.join(map(str, faces))}",
+        scored,
+        as_json=as_json,
+        nothing="No points: the round's points are forfeited.",
+        dice=list(faces),
+    )
 
 
 @standings.command("greedy")
@@ -92,3 +78,280 @@ def standings_greedy(
     console.print(table)
     if not rows:
         console.print("No finished games against the computer yet.")
+
+
+# --- options shared by solve, arena and bench -------------------------------------------
+
+TargetOpt = Annotated[
+    int, typer.Option("--target", help="A player who ends a turn with this many points wins.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+def _load(players: int, target: int) -> Game:
+    """The game with these options; bad values exit with status 2 and what is allowed."""
+    try:
+        return parlour.load("greedy", players=players, target=target)
+    except ParlourError as err:
+        fail(str(err))
+
+
+# --- solve ------------------------------------------------------------------------------
+
+EXAMPLE_ROLLS: tuple[Dice, ...] = (
+    (1, 1, 2, 2, 3, 4, 5, 6, 6),
+    (2, 2, 3, 3, 4, 4, 5, 6, 6),
+    (1, 1, 1, 2, 3, 4, 5, 5, 6),
+    (2, 2, 3, 4, 4, 5, 6, 6, 6),
+)
+"""First rolls whose best keeps the strategy table shows."""
+
+POSITIONS = ((5_000, 9_500), (9_000, 9_000), (9_500, 5_000))
+"""(the strong player's score, the opponent's): near-the-end positions ``solve`` shows."""
+
+
+@solve.command("greedy")
+def solve_greedy(target: TargetOpt = 10_000, as_json: JsonOpt = False) -> None:
+    """Solve the strong player's turn strategy exactly and print it.
+
+    Prints the expected points per turn from the start of a turn, the banking thresholds by
+    dice left, example keeps, how the strong player plays near the end (its chance of
+    winning, and where it banks, in a few positions), and how long each solve took (seconds).
+    """
+    from parlour.games.greedy import solver
+    from parlour.games.greedy.scoring import keep_options
+
+    game = _load(2, target)
+    rules = solver.Rules.of(game.options)
+    for cached in (solver.strategy, solver.turn_model, solver.roll_kind, solver.race_model):
+        cached.cache_clear()
+    solver.endgame.cache_clear()
+    started = time.perf_counter()
+    plan = solver.strategy()  # the roll kinds are built and timed too
+    solve_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    slack = plan.certify()
+    certify_seconds = time.perf_counter() - started
+    race = solver.race_model(rules)
+    thresholds = plan.bank_thresholds()
+    examples = []
+    for roll in EXAMPLE_ROLLS:
+        kept, bank = plan.choose(keep_options(roll), 0, 9)
+        examples.append((roll, kept, bank))
+    near = []
+    for mine, other in POSITIONS:
+        if max(mine, other) >= target:
+            continue
+        policy = solver.endgame(rules, mine, other)
+        banks_from = {}
+        for n in range(1, 10):
+            decisions = [policy.banks(t * UNIT, n) for t in range(policy.top + 1)]
+            first = decisions.index(True)
+            banks_from[n] = (first * UNIT, all(decisions[first:]))
+        near.append((mine, other, race.win_probability(mine, other), policy.win_chance, banks_from))
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "game": "greedy",
+                    "options": {"target": target},
+                    "expected_points_per_turn": plan.expected_points,
+                    "bank_thresholds": {str(n): t for n, t in thresholds.items()},
+                    "bonus_round": "always roll: nine dice always score",
+                    "examples": [
+                        {"first_roll": list(r), "keep": list(k), "then": "bank" if b else "roll"}
+                        for r, k, b in examples
+                    ],
+                    "near_the_end": [
+                        {
+                            "mine": m,
+                            "opponent": o,
+                            "win_chance_playing_for_points": points,
+                            "win_chance_strong": strong,
+                            "banks_from": {str(n): t for n, (t, _) in banks.items()},
+                            "threshold": {str(n): plain for n, (_, plain) in banks.items()},
+                        }
+                        for m, o, points, strong, banks in near
+                    ],
+                    "seconds": solve_seconds,
+                    "cap": plan.cap * UNIT,
+                    "certificate_slack": slack,
+                    "certify_seconds": certify_seconds,
+                    "race_model_seconds": race.seconds,
+                }
+            )
+        )
+        return
+    console.print(f"[bold]Greedy: the strong player's turn strategy[/] (target {target:,})")
+    console.print(
+        f"Expected points per turn, from the start of a turn: [bold]{plan.expected_points:,.1f}[/]"
+    )
+    table = Table(title="When to bank (playing for points)")
+    table.add_column("dice left to roll")
+    table.add_column("bank at a turn total of", justify="right")
+    for n, points in thresholds.items():
+        table.add_row(str(n), f"{points:,}")
+    table.add_row("9 (bonus round)", "never: nine dice always score")
+    console.print(table)
+    console.print(
+        "(the turn total after keeping dice; below it, roll). Which dice to keep, on some "
+        "first rolls:"
+    )
+    for roll, kept, bank in examples:
+        console.print(
+            f"  rolled {dice_text(roll)}: keep {dice_text(kept)}, then "
+            + ("bank" if bank else f"roll {9 - len(kept) or 'all nine (bonus round)'}")
+        )
+    console.print(
+        f"Solved in {solve_seconds:.2f} s by backward induction over turn totals "
+        f"0-{plan.cap * UNIT:,} points and 1-9 dice left; the policy from "
+        f"{plan.cap * UNIT:,} up certified optimal in {certify_seconds:.2f} s "
+        f"(slack {slack:,.0f} points)."
+    )
+    if not near:
+        return
+    ends = Table(title="Near the end: the strong player plays for the win")
+    ends.add_column("")
+    for mine, other, *_ in near:
+        ends.add_column(f"{mine:,} vs {other:,}", justify="right")
+    ends.add_row("win chance, playing for points", *[f"{p:.2%}" for _, _, p, _, _ in near])
+    ends.add_row("win chance, strong", *[f"{s:.2%}" for _, _, _, s, _ in near])
+    for n in range(1, 10):
+        cells = [f"{b[n][0]:,}" + ("" if b[n][1] else "*") for *_, b in near]
+        ends.add_row(f"bank from, {n} {'die' if n == 1 else 'dice'} left", *cells)
+    console.print(ends)
+    console.print(
+        "(win chances of the player to move, both banking by the points policy afterwards; "
+        f"* also rolls on at some higher totals). Race model built in {race.seconds:.2f} s."
+    )
+
+
+# --- arena ------------------------------------------------------------------------------
+
+
+def _bots(levels: list[str], game: Game) -> list[Bot]:
+    from parlour.games.greedy.bots import LEVELS, RandomKeeper
+    from parlour.session import make_bot
+
+    bots: list[Bot] = []
+    for level in levels:
+        if level == "random":
+            bots.append(RandomKeeper())
+        elif level in LEVELS:
+            bots.append(make_bot(game.spec, level))
+        else:
+            fail(f"unknown computer level {level!r}; levels are: " + ", ".join([*LEVELS, "random"]))
+    return bots
+
+
+@arena.command("greedy")
+def arena_greedy(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="2-6 computer levels, comma-separated: easy, steady, strong, random.",
+        ),
+    ] = "strong,easy",
+    games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 1000,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the dice (same seed, same games).")
+    ] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 1,
+    target: TargetOpt = 10_000,
+    as_json: JsonOpt = False,
+) -> None:
+    """Computer players against each other, seats rotating: win rates with 95% intervals,
+    mean points per turn and games per second."""
+    from parlour.bots.arena import run_arena
+
+    levels = [p.strip().lower() for p in players.split(",") if p.strip()]
+    if not 2 <= len(levels) <= 6:
+        fail(f"an arena takes 2-6 players, not {len(levels)} ({players!r})")
+    game = _load(len(levels), target)
+    result = run_arena(
+        game, _bots(levels, game), games=games, seed=seed, measure=turns_measure, jobs=jobs
+    )
+    if as_json:
+        out = result.to_json()
+        out["game"] = "greedy"
+        out["options"] = dict(game.options)
+        for figures, bot in zip(result.bots, out["bots"], strict=True):
+            bot["points_per_turn"] = figures.per("turns")
+        print(json.dumps(out))
+        return
+    table = Table(title=f"Greedy arena: {' vs '.join(levels)}, {games:,} games, seed {seed}")
+    for column in ("bot", "games", "win rate", "95% interval", "points/turn", "points/game"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for fig in result.bots:
+        low, high = fig.interval
+        per_turn = fig.per("turns")
+        table.add_row(
+            fig.name,
+            f"{fig.games:,}",
+            f"{fig.win_rate:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            "-" if per_turn is None else f"{per_turn:.1f}",
+            f"{fig.points / fig.games:,.0f}" if fig.games else "-",
+        )
+    console.print(table)
+    console.print(
+        f"{result.games_per_second:,.1f} games per second "
+        f"({result.seconds:.2f} s, {result.jobs} process{'es' if result.jobs > 1 else ''})"
+    )
+
+
+# --- bench ------------------------------------------------------------------------------
+
+
+@bench.command("greedy")
+def bench_greedy(
+    games: Annotated[int, typer.Option("--games", help="Random-play games to time.", min=1)] = 2000,
+    strong_games: Annotated[
+        int, typer.Option("--strong-games", help="Strong-bot games to time.", min=1)
+    ] = 300,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Games per second of 2-player random play and of the strong player (one process).
+
+    Random play never quits (a random quit would end the game at once). The strong player's
+    solves are done (and timed) first, outside the games.
+    """
+    from parlour.bots.arena import run_arena
+    from parlour.games.greedy import solver
+    from parlour.games.greedy.bots import RandomKeeper
+    from parlour.session import make_bot
+
+    game = _load(2, 10_000)
+    random_run = run_arena(game, [RandomKeeper(), RandomKeeper()], games=games, seed=seed)
+    started = time.perf_counter()
+    plan = solver.strategy()
+    race = solver.race_model(solver.Rules.of(game.options))
+    warm = time.perf_counter() - started
+    strong = make_bot(game.spec, "strong")
+    strong_run = run_arena(game, [strong, strong], games=strong_games, seed=seed)
+    figures = {
+        "random_games": games,
+        "random_seconds": random_run.seconds,
+        "random_games_per_second": random_run.games_per_second,
+        "strong_games": strong_games,
+        "strong_seconds": strong_run.seconds,
+        "strong_games_per_second": strong_run.games_per_second,
+        "solve_seconds": plan.seconds,
+        "race_model_seconds": race.seconds,
+        "preparation_seconds": warm,
+    }
+    if as_json:
+        print(json.dumps(figures))
+        return
+    console.print("[bold]Greedy benchmark[/] (2 players, one process)")
+    console.print(
+        f"random play: {games:,} games in {random_run.seconds:.2f} s: "
+        f"[bold]{random_run.games_per_second:,.0f} games/s[/]"
+    )
+    console.print(
+        f"strong vs strong: {strong_games:,} games in {strong_run.seconds:.2f} s: "
+        f"[bold]{strong_run.games_per_second:,.0f} games/s[/]"
+    )
+    console.print(f"(not counted: solve {plan.seconds:.2f} s, race model {race.seconds:.2f} s)")

@@ -141,12 +141,30 @@ def replay_command(
         console.print("[yellow]The record ends before the game is over.[/]")
 
 
+@app.command("analyse")
+def analyse_command(
+    file: Annotated[Path, typer.Argument(help="A finished game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """Look back at a finished Crossword game: for each turn, the best play there was and the
+    points left on the table.
+
+    A record that does not replay, or of another game, is refused with the reason (exit 2).
+    """
+    from parlour.cli.crossword import analyse_record
+
+    analyse_record(file, as_json=as_json)
+
+
 def _load_game_commands() -> None:
     """Import each game's CLI module so its commands join the groups."""
     import importlib
 
-    for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves"):
+    for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves", "server"):
         importlib.import_module(f"parlour.cli.{module}")
+    from parlour.cli.server import serve
+
+    app.command("serve")(serve)
 
 
 _load_game_commands()

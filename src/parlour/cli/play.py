@@ -124,7 +124,11 @@ def run_table(local: LocalGame, *, fast: bool, seed: int | None) -> None:
         pace=Pace.instant() if fast else Pace(),
         database=database(),
     )
-    report(run_app(factory(local, settings)))
+    try:
+        table = factory(local, settings)
+    except ParlourError as err:  # the game's app refuses these options
+        fail(str(err))
+    report(run_app(table))
 
 
 def run_app(app: TableApp) -> TableExit | None:
@@ -225,7 +229,7 @@ def add_play_command(name: str) -> None:
     command.__doc__ = (
         f"Play {spec.title} in the terminal: {spec.summary}\n\n"
         f"Players: {_levels_text(spec)}. Keys: H in the game shows them with the rules. "
-        "Quitting saves the game; continue it with  parlour play --resume."
+        "Leaving the table saves the game; continue it with  parlour play --resume."
     )
     play.command(spec.name)(command)
 

@@ -1,17 +1,22 @@
-"""Ten-Thousand commands: ``score ten-thousand`` (and the game's arena, solve and play)."""
+"""Ten-Thousand commands: ``score``, ``solve``, ``arena`` and ``bench ten-thousand``."""
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from parlour.cli.common import console, fail
-from parlour.cli.groups import score
-from parlour.engine.chance import parse_dice
-from parlour.engine.errors import InvalidNotation
+import parlour
+from parlour.bots.base import Bot
+from parlour.cli.common import console, fail, show_dice_score, turns_measure
+from parlour.cli.groups import arena, bench, score, solve
+from parlour.engine.chance import dice_text, parse_dice
+from parlour.engine.errors import InvalidNotation, ParlourError
+from parlour.engine.spec import GameSpec
+from parlour.engine.state import Game
 
 
 @score.command("ten-thousand")
@@ -36,33 +41,273 @@ def score_ten_thousand(
     except InvalidNotation as err:
         fail(str(err))
     scored = best_score(faces, first_roll=first_roll)
+    title = f"Ten-Thousand: {' '.join(map(str, faces))}" + (" (first roll)" if first_roll else "")
+    show_dice_score(
+        title,
+        scored,
+        as_json=as_json,
+        nothing="Farkle: no scoring dice.",
+        dice=list(faces),
+        first_roll=first_roll,
+    )
+
+
+# --- options shared by solve, arena and bench -------------------------------------------
+
+TargetOpt = Annotated[
+    int, typer.Option("--target", help="Score that starts the last turns (points).")
+]
+EntryOpt = Annotated[int, typer.Option("--entry", help="Minimum first bank (points; 0: none).")]
+SpecialsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--specials-any-roll", help="Three pairs and straights score on any six-dice roll."
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+def _load(players: int, target: int, entry: int, specials: bool) -> Game:
+    """The game with these options; bad values exit with status 2 and what is allowed."""
+    try:
+        return parlour.load(
+            "ten-thousand",
+            players=players,
+            target=target,
+            entry=entry,
+            specials_any_roll=specials,
+        )
+    except ParlourError as err:
+        fail(str(err))
+
+
+# --- solve ------------------------------------------------------------------------------
+
+EXAMPLE_ROLLS = ((1, 1, 2, 3, 4, 5), (2, 3, 4, 5, 5, 6), (1, 1, 1, 2, 5, 6), (1, 2, 2, 4, 5, 6))
+"""First rolls whose best keeps the strategy table shows."""
+
+
+@solve.command("ten-thousand")
+def solve_ten_thousand(
+    target: TargetOpt = 10_000,
+    entry: EntryOpt = 0,
+    specials_any_roll: SpecialsOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve the strong player's turn strategy exactly and print it.
+
+    Prints the expected points per turn from the start of a turn, the banking thresholds by
+    dice left, example keeps, and how long the solve took (seconds).
+    """
+    from parlour.games.ten_thousand import solver
+    from parlour.games.ten_thousand.scoring import keep_options
+
+    game = _load(2, target, entry, specials_any_roll)
+    rules = solver.Rules.of(game.options)
+    for cached in (solver.strategy, solver.turn_model, solver.roll_kind):
+        cached.cache_clear()
+    started = time.perf_counter()
+    plan = solver.strategy(rules)  # the roll kinds are built and timed too
+    solve_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    slack = plan.certify()
+    certify_seconds = time.perf_counter() - started
+    thresholds = plan.bank_thresholds()
+    unentered = plan.bank_thresholds(entered=False) if rules.entry else None
+    examples = []
+    for roll in EXAMPLE_ROLLS:
+        kept, bank = plan.choose(keep_options(roll, specials=True), 0, 6, entered=True)
+        examples.append((roll, kept, bank))
     if as_json:
         print(
             json.dumps(
                 {
-                    "dice": list(faces),
-                    "first_roll": first_roll,
-                    "points": scored.points,
-                    "parts": [
-                        {"label": p.label, "dice": list(p.dice), "points": p.points}
-                        for p in scored.parts
+                    "game": "ten-thousand",
+                    "options": {k: v for k, v in game.options.items() if k != "players"},
+                    "expected_points_per_turn": plan.expected_points,
+                    "expected_points_per_turn_unentered": plan.expected_points_unentered,
+                    "bank_thresholds": {str(n): t for n, t in thresholds.items()},
+                    "bank_thresholds_unentered": (
+                        {str(n): t for n, t in unentered.items()} if unentered else None
+                    ),
+                    "examples": [
+                        {"first_roll": list(r), "keep": list(k), "then": "bank" if b else "roll"}
+                        for r, k, b in examples
                     ],
-                    "unscored": list(scored.unscored),
+                    "seconds": solve_seconds,
+                    "cap": plan.cap * solver.UNIT,
+                    "certificate_slack": slack,
+                    "certify_seconds": certify_seconds,
                 }
             )
         )
         return
-    table = Table(
-        title=f"Ten-Thousand: {' '.join(map(str, faces))}" + (" (first roll)" if first_roll else "")
+    console.print(f"[bold]Ten-Thousand: the strong player's turn strategy[/] ({rules.describe()})")
+    console.print(
+        f"Expected points per turn, from the start of a turn: "
+        f"[bold]{plan.expected_points:.1f}[/]"
+        + (f" ({plan.expected_points_unentered:.1f} before entering)" if rules.entry else "")
     )
-    table.add_column("part")
-    table.add_column("dice")
-    table.add_column("points", justify="right")
-    for part in scored.parts:
-        table.add_row(part.label, " ".join(map(str, part.dice)), str(part.points))
-    if scored.unscored:
-        table.add_row("not scoring", " ".join(map(str, scored.unscored)), "0")
-    table.add_row("[bold]best score[/]", "", f"[bold]{scored.points}[/]")
+    table = Table(title="When to bank")
+    table.add_column("dice left to roll")
+    table.add_column("bank at a turn total of", justify="right")
+    if unentered:
+        table.add_column("before entering", justify="right")
+    for n, points in thresholds.items():
+        row = [f"{n} (hot dice)" if n == 6 else str(n), f"{points:,}"]
+        if unentered:
+            row.append(f"{unentered[n]:,}")
+        table.add_row(*row)
     console.print(table)
-    if not scored.parts:
-        console.print("Farkle: no scoring dice.")
+    console.print(
+        "(the turn total after setting dice aside; below it, roll). "
+        "Which dice to set aside, on some first rolls:"
+    )
+    for roll, kept, bank in examples:
+        console.print(
+            f"  rolled {dice_text(roll)}: keep {dice_text(kept)}, then "
+            + ("bank" if bank else f"roll {6 - len(kept) or 6}")
+        )
+    console.print(
+        f"Solved in {solve_seconds:.2f} s by backward induction over turn totals "
+        f"0-{plan.cap * solver.UNIT:,} points and 1-6 dice left; banking from "
+        f"{plan.cap * solver.UNIT:,} up certified optimal in {certify_seconds:.2f} s "
+        f"(slack {slack:,.0f} points)."
+    )
+
+
+# --- arena ------------------------------------------------------------------------------
+
+
+def _bots(levels: list[str], spec: GameSpec) -> list[Bot]:
+    from parlour.bots import RandomBot
+    from parlour.session import make_bot
+
+    bots: list[Bot] = []
+    for level in levels:
+        if level == "random":
+            bots.append(RandomBot())
+        elif level in spec.bot_levels:
+            bots.append(make_bot(spec, level))
+        else:
+            fail(
+                f"unknown computer level {level!r}; levels are: "
+                + ", ".join([*spec.bot_levels, "random"])
+            )
+    return bots
+
+
+@arena.command("ten-thousand")
+def arena_ten_thousand(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="2-6 computer levels, comma-separated: reckless, cautious, steady, strong, "
+            "random.",
+        ),
+    ] = "strong,cautious",
+    games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 1000,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the dice (same seed, same games).")
+    ] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 1,
+    target: TargetOpt = 10_000,
+    entry: EntryOpt = 0,
+    specials_any_roll: SpecialsOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Computer players against each other, seats rotating: win rates with 95% intervals,
+    mean points per turn and games per second."""
+    from parlour.bots.arena import run_arena
+
+    levels = [p.strip().lower() for p in players.split(",") if p.strip()]
+    if not 2 <= len(levels) <= 6:
+        fail(f"an arena takes 2-6 players, not {len(levels)} ({players!r})")
+    game = _load(len(levels), target, entry, specials_any_roll)
+    result = run_arena(
+        game, _bots(levels, game.spec), games=games, seed=seed, measure=turns_measure, jobs=jobs
+    )
+    if as_json:
+        out = result.to_json()
+        out["game"] = "ten-thousand"
+        out["options"] = dict(game.options)
+        for figures, bot in zip(result.bots, out["bots"], strict=True):
+            bot["points_per_turn"] = figures.per("turns")
+        print(json.dumps(out))
+        return
+    table = Table(title=f"Ten-Thousand arena: {' vs '.join(levels)}, {games:,} games, seed {seed}")
+    for column in ("bot", "games", "win rate", "95% interval", "points/turn", "points/game"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for fig in result.bots:
+        low, high = fig.interval
+        per_turn = fig.per("turns")
+        table.add_row(
+            fig.name,
+            f"{fig.games:,}",
+            f"{fig.win_rate:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            "-" if per_turn is None else f"{per_turn:.1f}",
+            f"{fig.points / fig.games:,.0f}" if fig.games else "-",
+        )
+    console.print(table)
+    console.print(
+        f"{result.games_per_second:,.1f} games per second "
+        f"({result.seconds:.2f} s, {result.jobs} process{'es' if result.jobs > 1 else ''})"
+    )
+
+
+# --- bench ------------------------------------------------------------------------------
+
+
+@bench.command("ten-thousand")
+def bench_ten_thousand(
+    games: Annotated[int, typer.Option("--games", help="Random-play games to time.", min=1)] = 2000,
+    strong_games: Annotated[
+        int, typer.Option("--strong-games", help="Strong-bot games to time.", min=1)
+    ] = 300,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Games per second of 2-player random play and of the strong player (one process).
+
+    The strong player's solve is done (and timed) first, outside the games.
+    """
+    from parlour.bots import RandomBot
+    from parlour.bots.arena import run_arena
+    from parlour.games.ten_thousand import solver
+    from parlour.session import make_bot
+
+    game = _load(2, 10_000, 0, False)
+    rules = solver.Rules.of(game.options)
+    random_run = run_arena(game, [RandomBot(), RandomBot()], games=games, seed=seed)
+    started = time.perf_counter()
+    plan = solver.strategy(rules)
+    race = solver.race_model(rules)
+    warm = time.perf_counter() - started
+    strong = make_bot(game.spec, "strong")
+    strong_run = run_arena(game, [strong, strong], games=strong_games, seed=seed)
+    figures = {
+        "random_games": games,
+        "random_seconds": random_run.seconds,
+        "random_games_per_second": random_run.games_per_second,
+        "strong_games": strong_games,
+        "strong_seconds": strong_run.seconds,
+        "strong_games_per_second": strong_run.games_per_second,
+        "solve_seconds": plan.seconds,
+        "race_model_seconds": race.seconds,
+        "preparation_seconds": warm,
+    }
+    if as_json:
+        print(json.dumps(figures))
+        return
+    console.print("[bold]Ten-Thousand benchmark[/] (2 players, one process)")
+    console.print(
+        f"random play: {games:,} games in {random_run.seconds:.2f} s: "
+        f"[bold]{random_run.games_per_second:,.0f} games/s[/]"
+    )
+    console.print(
+        f"strong vs strong: {strong_games:,} games in {strong_run.seconds:.2f} s: "
+        f"[bold]{strong_run.games_per_second:,.0f} games/s[/]"
+    )
+    console.print(f"(not counted: solve {plan.seconds:.2f} s, race model {race.seconds:.2f} s)")

@@ -3,27 +3,38 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 from parlour.paths import default_database_url
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 _lock = threading.Lock()
 _engines: dict[str, Engine] = {}
+_write_locks: dict[int, threading.Lock] = {}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # SQLAlchemy's pysqlite recipe: the driver stops managing transactions and we emit BEGIN
+    # ourselves (see _sqlite_begin), so a write transaction can be BEGIN IMMEDIATE.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+    connection.exec_driver_sql(f"BEGIN {mode}")
 
 
 def alembic_config(url: str) -> Config:
@@ -38,16 +49,21 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Engine:
     """An engine for *url* (default: SQLite in the data directory), upgraded to the newest
     schema. Engines are cached per URL, so calling this again is cheap.
 
-    SQLite runs in WAL mode with a 5 second busy timeout.
+    SQLite runs in WAL mode with a 5 second busy timeout; PostgreSQL URLs
+    (``postgresql+psycopg://user@host/db``) work the same way.
     """
     url = url or default_database_url()
     with _lock:
         engine = _engines.get(url)
         if engine is not None:
             return engine
-        engine = create_engine(url)
-        if engine.dialect.name == "sqlite":
+        if url.startswith("sqlite"):
+            engine = create_engine(url, pool_size=8, max_overflow=32)
             event.listen(engine, "connect", _sqlite_pragmas)
+            event.listen(engine, "begin", _sqlite_begin)
+        else:
+            engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        _write_locks[id(engine)] = threading.Lock()
         if migrate:
             config = alembic_config(url)
             with engine.begin() as connection:
@@ -57,9 +73,33 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Engine:
         return engine
 
 
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A short write transaction, committed on leaving the block (rolled back on an error).
+
+    On SQLite the threads of one process take turns (a lock per engine, so they never spin in
+    SQLite's busy handler) and the transaction starts with ``BEGIN IMMEDIATE``, so another
+    process waits up to the busy timeout instead of failing on a lock upgrade. PostgreSQL
+    gets a plain transaction (READ COMMITTED); callers guard rows with conditional updates.
+    """
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as connection:
+            yield connection
+        return
+    lock = _write_locks.get(id(engine))
+    if lock is None:
+        with _lock:
+            lock = _write_locks.setdefault(id(engine), threading.Lock())
+    with lock, engine.connect() as connection:
+        connection.execution_options(sqlite_begin="IMMEDIATE")
+        with connection.begin():
+            yield connection
+
+
 def forget_engines() -> None:
     """Dispose of every cached engine (tests use a fresh data directory each)."""
     with _lock:
         for engine in _engines.values():
             engine.dispose()
         _engines.clear()
+        _write_locks.clear()

@@ -23,6 +23,8 @@ else:
 
 APPS: dict[str, str] = {
     "ten-thousand": "parlour.tui.ten_thousand.app:make_app",
+    "crossword": "parlour.tui.crossword.app:make_app",
+    "greedy": "parlour.tui.greedy.app:make_app",
     "rummy": "parlour.tui.rummy.app:make_app",
 }
 """Game name (``GameSpec.name``) -> ``"module:function"`` building its app from a

@@ -8,6 +8,7 @@ import pytest
 
 import parlour
 from parlour.engine.errors import IllegalMove
+from parlour.engine.records import replay, to_record
 from parlour.engine.state import CHANCE, HOST
 from parlour.games.dice.actions import Keep, Quit, Skip
 from parlour.games.greedy.rules import GreedyState
@@ -105,3 +106,40 @@ def test_sum_box_in_observation() -> None:
         "keep 5 roll",
     )
     assert state.observation(0)["sum"] == 1050
+
+
+def test_bonus_rounds_repeat_and_the_bank_keeps_everything() -> None:
+    state = play(
+        new(),
+        "roll 1 1 1 5 5 5 2 2 2",
+        "keep 1 1 1 5 5 5 2 2 2 roll",  # 1,700: bonus round 1
+        "roll 1 2 2 3 3 3 4 4 6",
+        "keep 1 3 3 3 roll",  # 400, five dice left
+        "roll 6 6 6 1 5",
+        "keep 1 5 6 6 6 roll",  # 750: all nine again, bonus round 2
+    )
+    assert state.bonus_rounds == 2 and state.to_roll == 9 and state.turn_total == 2850
+    assert state.observation(0)["bonus_rounds"] == 2
+    play(state, "roll 1 2 2 3 3 4 4 6 6", "keep 1 bank")
+    assert state.scores == [2950, 0] and state.bonus_rounds == 0 and state.seat == 1
+
+
+def test_keep_actions_are_the_legal_actions_without_quit() -> None:
+    state = play(new(), "roll 1 2 2 2 3 4 4 6 6")
+    assert list(state.keep_actions()) == [
+        a for a in state.legal_actions() if not isinstance(a, Quit)
+    ]
+    assert len(state.keep_actions()) == 6  # 1, 2 2 2, 1 2 2 2; each then roll or bank
+    assert Quit() in state.legal_actions()
+    play(state, "keep 1 bank")
+    assert state.keep_actions() == ()  # a chance node: nobody chooses dice
+
+
+def test_record_with_a_quit_out_of_turn_replays_exactly() -> None:
+    state = play(new(), "roll 1 1 1 2 3 4 4 6 6", "keep 1 1 1 bank", "roll 5 2 2 3 4 4 6 6 3")
+    state.apply(Quit(), player=0)  # seat 0 leaves while seat 1 chooses
+    record = json.loads(json.dumps(to_record(state, ["ann", "cpu:strong"])))
+    assert record["events"][-1] == {"by": 0, "move": "quit"}
+    assert record["result"] == {"scores": [1000, 0], "winners": [1]}
+    again = replay(record)
+    assert again == state and again.quitter == 0

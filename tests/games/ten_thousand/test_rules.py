@@ -8,8 +8,8 @@ import pytest
 
 import parlour
 from parlour.engine.errors import IllegalMove
-from parlour.engine.state import CHANCE, TERMINAL
-from parlour.games.dice.actions import Keep, Roll
+from parlour.engine.state import CHANCE, HOST, TERMINAL
+from parlour.games.dice.actions import Keep, Roll, Skip
 from parlour.games.ten_thousand.rules import TenThousandState
 from tests.helpers import play
 
@@ -179,3 +179,46 @@ def test_observation_is_json_and_shows_last_turns() -> None:
     assert json.loads(json.dumps(view)) == view
     assert view["last_turns"] is True and view["roll"] == [1, 2, 3, 4, 6, 6]
     assert view["to_move"] == 1 and view["scores"] == [1000, 0]
+
+
+def test_groups_count_only_within_one_roll() -> None:
+    # three 4s set aside, then a single 4 on the next roll is no group: a farkle
+    state = play(new(), "roll 4 4 4 2 3 6", "keep 4 4 4 roll", "roll 4 2 3")
+    assert state.seat == 1 and state.scores == [0, 0]
+    assert state.last == {"seat": 0, "end": "farkle", "points": 400, "roll": [2, 3, 4]}
+
+
+def test_six_of_a_kind_is_a_group_not_three_pairs() -> None:
+    state = play(new(), "roll 2 2 2 2 2 2", "keep 2 2 2 2 2 2 bank")
+    assert state.scores == [1600, 0]  # the manual's table: six 2s are 1600, not 1000
+
+
+def test_singles_may_be_taken_from_three_pairs() -> None:
+    state = play(new(), "roll 1 1 3 3 5 5", "keep 1 roll")
+    assert state.turn_total == 100 and state.to_roll == 5
+    state = play(new(), "roll 1 1 3 3 5 5", "keep 1 1 3 3 5 5 roll")
+    assert state.turn_total == 1000 and state.to_roll == 6  # hot dice
+
+
+def test_host_skip_loses_the_turn_total() -> None:
+    state = play(new(), "roll 1 1 2 3 4 6", "keep 1 1 roll", "roll 1 2 3 4")
+    with pytest.raises(IllegalMove, match="not a move for a player"):
+        state.apply(Skip())
+    state.apply(Skip(), player=HOST)
+    assert state.scores == [0, 0] and state.seat == 1 and state.turn_total == 0
+    assert state.last == {"seat": 0, "end": "skip", "points": 200}
+    with pytest.raises(IllegalMove, match="may only skip"):
+        state.apply(Roll((1, 1, 1, 1, 1, 1)), player=HOST)
+
+
+def test_host_skip_in_the_last_turns_uses_up_the_turn() -> None:
+    state = new(2, target=1000)
+    play(state, "roll 1 1 1 2 3 4", "keep 1 1 1 bank")
+    state.apply(Skip(), player=HOST)  # seat 1's last turn runs out
+    assert state.is_terminal() and state.result().winners == (0,)
+
+
+def test_turns_played_by_seat() -> None:
+    state = new(3)
+    play(state, "roll 1 2 3 4 6 6", "keep 1 bank", "roll 2 2 3 3 4 6", "roll 1 2 3 4 6 6")
+    assert [state.turns_played(s) for s in range(3)] == [1, 1, 0]

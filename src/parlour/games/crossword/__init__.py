@@ -4,8 +4,11 @@ Manual ``002`` (a 1994 door game "similar to Scrabble"); every rule and decision
 ``docs/rules/crossword.md``. Modules: :mod:`.tiles` (letters, values, bag draws),
 :mod:`.board` (squares, premiums, the compact board), :mod:`.lexicon` (word lists),
 :mod:`.notation` (actions and their text), :mod:`.rules` (what makes a play legal),
-:mod:`.scoring` (points), :mod:`.state` (turns, draws, days, the end) and :mod:`.reference`
-(every legal play, simply).
+:mod:`.scoring` (points), :mod:`.state` (turns, draws, days, the end), :mod:`.wordgraph`
+(the lexicon as a minimal DAWG), :mod:`.movegen` (every legal play, fast),
+:mod:`.reference` (every legal play, simply: the generator's oracle in the tests); and around
+them :mod:`.bots` (computer players), :mod:`.leaves` and :mod:`.learn_leaves` (the learned
+rack-leave values), :mod:`.analysis` (``parlour analyse``), :mod:`.arena` and :mod:`.bench`.
 
 For a move generator (and anything else that must be fast), the pieces are plain values:
 
@@ -19,10 +22,11 @@ For a move generator (and anything else that must be fast), the pieces are plain
 - :func:`~.rules.check_play` validates and scores a play (pure; the rules' single source),
   :func:`~.scoring.score_word` scores one word, :func:`~.reference.cross_check` gives a
   square's allowed letters, occupied squares included;
-- the lexicon's words are :attr:`~.lexicon.Lexicon.words` (sorted); cache a word graph under
-  :func:`~.lexicon.cache_dir`;
-- :meth:`~.state.CrosswordState.plays` is where the state asks for every legal play
-  (today :func:`~.reference.all_plays`, which stays as the oracle for a faster generator).
+- the lexicon's words are :attr:`~.lexicon.Lexicon.words` (sorted); its word graph is cached
+  under :func:`~.lexicon.cache_dir`;
+- :meth:`~.state.CrosswordState.plays` (scored plays) and :meth:`~.state.CrosswordState.moves`
+  (light ones) ask the move generator (:class:`~.movegen.MoveGenerator`) for every legal play;
+  :func:`~.reference.all_plays` stays as its oracle in the tests.
 """
 
 from parlour.engine.registry import register
@@ -60,6 +64,8 @@ SPEC = GameSpec(
     },
     new_state=CrosswordState,
     rules_doc="docs/rules/crossword.md",
+    bot_levels=("easy", "medium", "hard"),
+    bots="parlour.games.crossword.bots:make_bot",
 )
 
 register(SPEC)

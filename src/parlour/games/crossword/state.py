@@ -28,6 +28,7 @@ from parlour.engine.errors import IllegalMove, NotEnumerable
 from parlour.engine.state import CHANCE, HOST, JSON, SIMULTANEOUS, TERMINAL, Game, Result, State
 from parlour.games.crossword.board import SIZE, Board
 from parlour.games.crossword.lexicon import Lexicon, load_lexicon
+from parlour.games.crossword.movegen import Move, MoveGenerator
 from parlour.games.crossword.notation import (
     CrosswordAction,
     Draw,
@@ -39,7 +40,6 @@ from parlour.games.crossword.notation import (
     Skip,
     parse,
 )
-from parlour.games.crossword.reference import all_plays
 from parlour.games.crossword.rules import Rules, ScoredPlay, check_play
 from parlour.games.crossword.scoring import end_adjustments
 from parlour.games.crossword.tiles import (
@@ -212,11 +212,22 @@ class CrosswordState(State):
         seat = current if player is None else player
         if seat < 0 or seat not in self.actors():
             return ()
-        return [*(s.play for s in self.plays(seat)), *self._exchanges(seat), Pass()]
+        return [*(m.play for m in self.moves(seat)), *self._exchanges(seat), Pass()]
+
+    @property
+    def generator(self) -> MoveGenerator:
+        """The move generator for this game's lexicon and house rules (shared)."""
+        return MoveGenerator.for_lexicon(self.lexicon, self.rules)
 
     def plays(self, seat: int) -> list[ScoredPlay]:
-        """Every legal play for *seat*'s rack on the board now, scored (no turn check)."""
-        return all_plays(self.board, self.racks[seat], self.lexicon, self.rules)
+        """Every legal play for *seat*'s rack on the board now, scored, each once in
+        canonical form (no turn check). From the move generator (:mod:`.movegen`)."""
+        return self.generator.plays(self.board, self.racks[seat])
+
+    def moves(self, seat: int) -> list[Move]:
+        """:meth:`plays` in the generator's light form (score, word, square, direction,
+        tiles used, tiles covered), for computer players and hints."""
+        return self.generator.moves(self.board, self.racks[seat])
 
     def _exchanges(self, seat: int) -> list[Exchange]:
         if len(self.bag) < EXCHANGE_MIN_BAG:

@@ -31,6 +31,11 @@ def _chance_actions(n: int) -> tuple[Roll, ...]:
 
 
 @cache
+def _possible_rolls(n: int) -> frozenset[Dice]:
+    return frozenset(d for d, _ in roll_outcomes(n))
+
+
+@cache
 def _chance_table(n: int) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple((Roll(d), p) for d, p in roll_outcomes(n))
 
@@ -125,9 +130,7 @@ class DiceState(State):
                 raise IllegalMove(f"a chance outcome is a roll, not {action}")
             if len(action.dice) != self.to_roll:
                 raise IllegalMove(f"{self.to_roll} dice are rolled here, not {len(action.dice)}")
-            if any(not 1 <= d <= 6 for d in action.dice) or list(action.dice) != sorted(
-                action.dice
-            ):
+            if tuple(action.dice) not in _possible_rolls(self.to_roll):
                 raise IllegalMove(f"{action.dice} is not a sorted roll of faces 1-6")
             return
         if isinstance(action, Quit):
@@ -159,6 +162,11 @@ class DiceState(State):
             f"{' '.join(map(str, dice))} does not score as a whole: set aside only scoring dice "
             "(1s, 5s, groups" + (", three pairs, straight)" if first_roll else ")")
         )
+
+    def turns_played(self, seat: int) -> int:
+        """How many turns *seat* has finished (turns go round the table in seat order)."""
+        n = self.game.num_players
+        return (self.turns - seat + n - 1) // n
 
     def roll_text(self) -> str:
         """The dice showing, as ``"1 1 3 4 5 6"``."""

@@ -24,6 +24,8 @@ SPEC = GameSpec(
     },
     new_state=GreedyState,
     rules_doc="docs/rules/greedy.md",
+    bot_levels=("easy", "steady", "strong"),
+    bots="parlour.games.greedy.bots:make_bot",
 )
 
 register(SPEC)

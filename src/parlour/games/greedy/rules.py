@@ -48,15 +48,16 @@ class GreedyState(DiceState):
     def _out_of_turn_ok(self, action: DiceAction, player: int) -> bool:
         return isinstance(action, Quit)  # a player may quit (and forfeit) at any time
 
+    def keep_actions(self) -> tuple[Keep, ...]:
+        """The legal actions without ``quit``: every keep, then bank or roll (empty when no
+        player is to choose dice)."""
+        if self.over or self.roll is None:
+            return ()
+        return _actions(self.roll)
+
     def _apply(self, action: DiceAction, player: int) -> None:
-        bonus = (
-            isinstance(action, Keep)
-            and not action.bank
-            and self.roll is not None
-            and len(action.dice) == len(self.roll)
-        )
         super()._apply(action, player)
-        if bonus:
+        if type(action) is Keep and not action.bank and self.to_roll == self.n_dice:
             self.bonus_rounds += 1  # all nine have scored: re-roll all nine
 
     def _turn_ended(self, banked: bool) -> None:

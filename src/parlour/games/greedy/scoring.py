@@ -10,10 +10,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
+from itertools import chain, product
 
-from parlour.engine.chance import Dice, sub_multisets
+from parlour.engine.chance import Dice
+from parlour.games.dice.scoring import Part, Scored, best_of
 
 SINGLE = {1: 100, 5: 50}
 
@@ -27,24 +28,6 @@ def set_points(face: int) -> int:
     if not 1 <= face <= 6:
         raise ValueError(f"no die face {face}")
     return 1000 if face == 1 else 100 * face
-
-
-@dataclass(frozen=True)
-class Part:
-    """One scoring part: a ``label``, its ``dice`` and its ``points``."""
-
-    label: str
-    dice: Dice
-    points: int
-
-
-@dataclass(frozen=True)
-class Scored:
-    """The best way to score some dice: ``points``, the ``parts`` and the ``unscored`` dice."""
-
-    points: int
-    parts: tuple[Part, ...]
-    unscored: Dice
 
 
 @cache
@@ -79,13 +62,29 @@ def selection_points(dice: Dice) -> int | None:
 
 @cache
 def keep_options(roll: Dice) -> dict[Dice, int]:
-    """Every selection a player may keep from *roll* -> its points (empty: no points)."""
-    table = {}
-    for sub in sub_multisets(roll):
-        points = selection_points(sub)
-        if points is not None:
-            table[sub] = points
+    """Every selection a player may keep from *roll* -> its points (empty: no points).
+
+    Built face by face: 1s and 5s may be kept in any number (sets of three, then singles),
+    the other faces only in whole sets.
+
+    >>> keep_options((1, 2, 2, 2, 3))
+    {(2, 2, 2): 200, (1,): 100, (1, 2, 2, 2): 300}
+    """
+    per_face: list[list[tuple[Dice, int]]] = []
+    for face, count in sorted(Counter(roll).items()):
+        takes = range(count + 1) if face in SINGLE else range(0, count + 1, 3)
+        per_face.append([((face,) * take, _face_points(face, take)) for take in takes])
+    table: dict[Dice, int] = {}
+    for combo in product(*per_face):
+        dice = tuple(chain.from_iterable(d for d, _ in combo))
+        if dice:
+            table[dice] = sum(p for _, p in combo)
     return table
+
+
+def _face_points(face: int, take: int) -> int:
+    sets, rest = divmod(take, 3)
+    return sets * set_points(face) + rest * SINGLE.get(face, 0)
 
 
 def best_score(dice: Dice) -> Scored:
@@ -95,13 +94,4 @@ def best_score(dice: Dice) -> Scored:
     1400
     """
     roll = tuple(sorted(dice))
-    table = keep_options(roll)
-    if not table:
-        return Scored(0, (), roll)
-    best = max(table, key=lambda sub: (table[sub], len(sub)))
-    parts = selection_parts(best)
-    assert parts is not None
-    left = list(roll)
-    for face in best:
-        left.remove(face)
-    return Scored(table[best], parts, tuple(left))
+    return best_of(roll, keep_options(roll), selection_parts)

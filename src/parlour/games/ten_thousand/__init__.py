@@ -24,7 +24,7 @@ SPEC = GameSpec(
     },
     new_state=TenThousandState,
     rules_doc="docs/rules/ten-thousand.md",
-    bot_levels=("reckless", "cautious"),
+    bot_levels=("reckless", "cautious", "steady", "strong"),
     bots="parlour.games.ten_thousand.bots:make_bot",
 )
 

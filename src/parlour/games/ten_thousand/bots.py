@@ -1,22 +1,35 @@
 """Ten-Thousand computer players (levels named in ``parlour play ten-thousand --help``).
 
+- ``reckless``: sets aside the best-scoring dice and banks only at 1000 or more.
 - ``cautious``: sets aside the best-scoring dice and banks as soon as the turn is worth 350,
   or 200 with two dice or fewer left to roll.
-- ``reckless``: sets aside the best-scoring dice and banks only at 1000 or more.
+- ``steady``: the exact expected-points policy of :mod:`.solver` all game, and in the last
+  turns the exact policy for passing the leader.
+- ``strong``: ``steady``, and near the end (the leader or itself within 5,000 points of the
+  target) it maximises its modelled chance of winning instead of points
+  (``docs/rules/ten-thousand.md#the-strong-player``).
 
-Both keep rolling in the last turns until they would pass the leader, and respect the entry
-score option.
+The threshold players keep rolling in the last turns until they would pass the leader; all
+respect the entry score option.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
 from parlour.games.dice.actions import DiceAction, Keep
 from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.ten_thousand.solver import (
+    TIE_SHARE,
+    Rules,
+    endgame,
+    need_table,
+    strategy,
+)
 
 
 def best_keep(state: TenThousandState) -> Keep:
@@ -63,13 +76,74 @@ class ThresholdBot:
         return Keep(keep.dice, bank=bank)
 
 
-LEVELS = {
-    "cautious": ThresholdBot("cautious", bank_at=350, low_at=200, low_dice=2),
+@dataclass(frozen=True)
+class StrongBot:
+    """Keeps and banks by the exact dynamic-programming policies of :mod:`.solver`.
+
+    - In the last turns: the keep and bank choice that maximise the chance of passing the
+      leader (a tie counting half), by the exact DP over points still needed.
+    - With ``endgame`` (the ``strong`` level), when the race model covers the position (the
+      leader or this player within 5,000 points of the target): the exact policy that
+      maximises the modelled win probability (:class:`~.solver.Endgame`).
+    - Otherwise: the policy that maximises expected banked points per turn.
+    """
+
+    name: str
+    endgame: bool = True
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
+        """The keep and bank-or-roll choice for *seat* (see the class docstring)."""
+        assert isinstance(state, TenThousandState) and state.roll is not None
+        rules = Rules.of(state.game.options)
+        first = state.rolls == 1
+        options = state.keep_points(state.roll, first_roll=first)
+        mine = state.scores[seat]
+        others = [s for i, s in enumerate(state.scores) if i != seat]
+        dice, total = len(state.roll), state.turn_total
+        if state.last_turns() and others:
+            return last_turn_keep(rules, options, total, dice, mine, max(others))
+        if self.endgame and others:
+            plan = endgame(rules, mine, max(others))
+            if plan is not None:
+                return Keep(*plan.choose(options, total, dice))
+        entered = mine > 0 or rules.entry == 0
+        return Keep(*strategy(rules).choose(options, total, dice, entered=entered))
+
+
+def last_turn_keep(
+    rules: Rules,
+    options: Mapping[tuple[int, ...], int],
+    total: int,
+    dice: int,
+    mine: int,
+    leader: int,
+) -> Keep:
+    """The keep that maximises the chance of passing *leader* (points) in a last turn, a tie
+    counting half, from turn *total* before a roll of *dice* dice (exact DP)."""
+    need = leader - mine + 50
+    tie_ok = mine > 0 or leader - mine >= rules.entry
+    if mine == 0:
+        need = max(need, rules.entry)
+    table = need_table(rules, TIE_SHARE if tie_ok else 0.0)
+
+    def score(kept: tuple[int, ...]) -> tuple[float, int, int]:
+        after, left = total + options[kept], dice - len(kept) or 6
+        return (table.after_keep(need - after, left), options[kept], -len(kept))
+
+    kept = max(options, key=score)
+    after, left = total + options[kept], dice - len(kept) or 6
+    return Keep(kept, bank=table.banks(need - after, left))
+
+
+LEVELS: dict[str, ThresholdBot | StrongBot] = {
     "reckless": ThresholdBot("reckless", bank_at=1000, low_at=1000, low_dice=0),
+    "cautious": ThresholdBot("cautious", bank_at=350, low_at=200, low_dice=2),
+    "steady": StrongBot("steady", endgame=False),
+    "strong": StrongBot("strong"),
 }
 
 
-def make_bot(level: str) -> ThresholdBot:
+def make_bot(level: str) -> ThresholdBot | StrongBot:
     """The computer player at *level*. Raises :class:`ParlourError` for an unknown level."""
     try:
         return LEVELS[level]

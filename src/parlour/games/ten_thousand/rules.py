@@ -24,6 +24,11 @@ def _actions(roll: Dice, specials: bool) -> tuple[Keep, ...]:
     return tuple(Keep(sub, bank) for sub in table for bank in (False, True))
 
 
+@cache
+def _keeps(roll: Dice, specials: bool) -> Mapping[Dice, int]:
+    return keep_options(roll, specials=specials)
+
+
 class TenThousandState(DiceState):
     """A game of Ten-Thousand. ``final_turns`` counts the last turns still to play once
     someone has banked to the target (``None`` before that)."""
@@ -39,7 +44,7 @@ class TenThousandState(DiceState):
         return first_roll or (self.specials_any_roll and len(roll) == 6)
 
     def keep_points(self, roll: Dice, *, first_roll: bool) -> Mapping[Dice, int]:
-        return keep_options(roll, specials=self._specials(roll, first_roll))
+        return _keeps(roll, first_roll or (self.specials_any_roll and len(roll) == 6))
 
     def _actions_for(self, roll: Dice, *, first_roll: bool) -> tuple[Keep, ...]:
         return _actions(roll, self._specials(roll, first_roll))

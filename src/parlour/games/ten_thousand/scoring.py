@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 
 from parlour.engine.chance import Dice, sub_multisets
+from parlour.games.dice.scoring import Part, Scored, best_of
 
 SINGLE = {1: 100, 5: 50}
 THREE_PAIRS = 1000
@@ -33,24 +33,6 @@ def group_points(face: int, count: int) -> int:
         raise ValueError(f"no group of {count} {face}s")
     base = 1000 if face == 1 else 100 * face
     return base << (count - 3)
-
-
-@dataclass(frozen=True)
-class Part:
-    """One scoring part of a selection: a ``label``, its ``dice`` and its ``points``."""
-
-    label: str
-    dice: Dice
-    points: int
-
-
-@dataclass(frozen=True)
-class Scored:
-    """The best way to score some dice: ``points``, the ``parts`` and the ``unscored`` dice."""
-
-    points: int
-    parts: tuple[Part, ...]
-    unscored: Dice
 
 
 def _plain_parts(counts: Counter[int]) -> tuple[Part, ...] | None:
@@ -123,13 +105,8 @@ def best_score(dice: Dice, *, first_roll: bool) -> Scored:
     0
     """
     roll = tuple(sorted(dice))
-    table = keep_options(roll, specials=first_roll)
-    if not table:
-        return Scored(0, (), roll)
-    best = max(table, key=lambda sub: (table[sub], len(sub)))
-    parts = selection_parts(best, specials=first_roll)
-    assert parts is not None
-    left = list(roll)
-    for face in best:
-        left.remove(face)
-    return Scored(table[best], parts, tuple(left))
+    return best_of(
+        roll,
+        keep_options(roll, specials=first_roll),
+        lambda sub: selection_parts(sub, specials=first_roll),
+    )

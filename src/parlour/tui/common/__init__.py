@@ -6,6 +6,7 @@
 - :mod:`.chance`: chance sources (fair, or scripted for tests and demos).
 - :mod:`.modals`: confirm, Markdown help, game over, save-record screens.
 - :mod:`.scoreboard`: the scoreboard widget.
+- :mod:`.dice`: the dice games' die faces and dice tray.
 - :mod:`.saves`: the resume picker (a Rich table) and record export; no Textual.
 
 A new game's app: subclass ``TableScreen`` (widgets, keys, hooks) and ``TableApp`` (``SCREEN``,

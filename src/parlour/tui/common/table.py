@@ -125,7 +125,6 @@ class TableScreen(Screen[None]):
         self._deferred: Callable[[], None] | None = None
         self._step_timer: Timer | None = None
         self._over_shown = False
-        self._started = False
 
     # --- hooks for each game ------------------------------------------------------------
 
@@ -163,6 +162,11 @@ class TableScreen(Screen[None]):
         """Called after *player* (a seat or CHANCE) applied *action*; *before* is the state
         just before (to log what happened)."""
 
+    def game_over_note(self) -> str:
+        """A line under the final scoreboard (what the game added to the standings, say);
+        called after the finished game is saved. Default: none."""
+        return ""
+
     def headline(self) -> str:
         """The game-over headline: who won."""
         result = self.local.state.result()
@@ -174,14 +178,7 @@ class TableScreen(Screen[None]):
     # --- the loop -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        # Textual calls on_mount of every class along the MRO, so a game's screen that also
-        # calls super().on_mount() comes here twice: the table starts once, when mounted.
-        self.call_later(self._start)
-
-    def _start(self) -> None:
-        if not self._started:
-            self._started = True
-            self.advance()
+        self.advance()
 
     def advance(self) -> None:
         """Redraw, then drive chance and computer players until a person must act."""
@@ -373,7 +370,7 @@ class TableScreen(Screen[None]):
             return
         self._over_shown = True
         self.autosave()
-        self._show_game_over("")
+        self._show_game_over(self.game_over_note())
 
     def _show_game_over(self, note: str) -> None:
         self.app.push_screen(
@@ -396,7 +393,8 @@ class TableScreen(Screen[None]):
         return written
 
     def _record_saved(self, path: Path | None) -> None:
-        self._show_game_over(f"Record saved to {path}" if path else "")
+        saved = f"Record saved to {path}" if path else ""
+        self._show_game_over("\n".join(line for line in (self.game_over_note(), saved) if line))
 
 
 class TableApp(App[TableExit]):

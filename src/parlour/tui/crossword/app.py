@@ -1,10 +1,11 @@
-"""The Crossword terminal game: hot-seat play in turns mode (``parlour play crossword``).
+"""The Crossword terminal game (``parlour play crossword``): hot-seat play in turns mode, with
+computer players, on the shared table (:mod:`parlour.tui.common`).
 
-One :class:`CrosswordTable` screen drives a :class:`~parlour.session.LocalGame`: it draws the
-board, the rack of the player to move, the scores, the bag and the last plays; it applies the
-tile draws (chance) itself, lets computer players think in a thread worker, and saves the game
-whenever a person is to move and when leaving. :meth:`CrosswordTable.play` is the one door
-into the engine: a refused move is explained on screen and changes nothing.
+:class:`CrosswordScreen` draws the board, the rack of the player to move, the scores, the bag
+and the last plays; the shared :class:`~parlour.tui.common.table.TableScreen` draws the tiles
+(chance), runs the computer players in a worker at a pace a person can follow, saves the game
+whenever a person is to move, and offers the game record at the end. ``TableScreen.play`` is
+the one door into the engine: a refused move is explained on screen and changes nothing.
 
 Hot-seat: when two or more people share the keyboard, the rack of the player to move stays
 hidden behind a curtain until they press Enter.
@@ -12,59 +13,37 @@ hidden behind a curtain until they press Enter.
 Playing a word: move the cursor with the arrows, Space turns it across/down, Enter opens the
 prompt; type the word (it goes from the cursor) or a whole move (``QUACK H8 across``,
 ``exchange QV``, ``pass``, ``rack TSENIAR``). The preview shows the score and the words formed
-as you type; Enter asks to confirm.
-
-This package is self-contained so it can move onto the shared table of
-``parlour.tui.common`` when that lands: ``CrosswordTable`` has the same shape (``advance``,
-``play``, ``show_state``, ``explain``, ``autosave``).
+as you type; Enter asks to confirm (Y). T lists the best plays for your rack (a hint).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
-from textual import on, work
-from textual.app import App, ComposeResult
+from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, Markdown, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, Static
 
 from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
-from parlour.engine.state import CHANCE, Action, State
-from parlour.games.crossword.board import ACROSS, DOWN, SIZE, Direction, square_name
+from parlour.engine.state import Action, State
+from parlour.games.crossword.board import ACROSS, CENTRE, DOWN, SIZE, Direction, square_name
 from parlour.games.crossword.notation import Exchange, Pass, Play, Rearrange, parse
 from parlour.games.crossword.rules import ScoredPlay
-from parlour.games.crossword.state import CrosswordState
+from parlour.games.crossword.state import TURNS, CrosswordState
 from parlour.session import LocalGame
-from parlour.tui.crossword.widgets import (
-    BoardPicture,
-    BoardView,
-    PlayLog,
-    RackView,
-    ScorePanel,
-)
+from parlour.tui.common.modals import ConfirmScreen
+from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.table import TableApp, TableScreen, TableSettings
+from parlour.tui.crossword.widgets import BoardPicture, BoardView, PlayLog, RackView
 
-HELP_FILE = Path(__file__).with_name("help.md")
-ChanceDraw = Callable[[State], Action]
-"""Draws the chance outcome for a state at a chance node (default: the game's own rng)."""
-
-
-@dataclass(frozen=True)
-class CrosswordExit:
-    """How the app ended: ``outcome`` is ``"saved"`` (can be resumed), ``"finished"`` or
-    ``"unsaved"`` (no database, or saving failed); ``save_id`` the save's id."""
-
-    outcome: str
-    save_id: int | None
+HINTS = 10
+"""How many plays the hint key lists."""
 
 
 def interpret(text: str, cursor: int, direction: Direction) -> Action:
@@ -89,89 +68,24 @@ def describe(scored: ScoredPlay) -> str:
     return f"{scored.play}: {scored.score} points ({words}{extra}{cover})"
 
 
-# --- modal screens ----------------------------------------------------------------------------
+def best_plays(state: CrosswordState, seat: int, count: int = HINTS) -> list[ScoredPlay]:
+    """The *count* highest-scoring plays for *seat*'s rack, best first (ties in notation
+    order)."""
+    moves = sorted(state.moves(seat), key=lambda m: (-m.score, str(m.play)))[:count]
+    return [m.scored(state.board, state.rules) for m in moves]
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: Y or Enter says yes, N or Esc no."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Label(self.question, id="question")
-            yield Label("Y / Enter: yes     N / Esc: no", id="keys")
-
-    def action_answer(self, answer: bool) -> None:
-        """Close with *answer*."""
-        self.dismiss(answer)
-
-
-class HelpScreen(ModalScreen[None]):
-    """The rules, tile values and keys (``help.md``); Esc, H or Q closes it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "close", "Close help")]
-
-    def compose(self) -> ComposeResult:
-        try:
-            text = HELP_FILE.read_text(encoding="utf-8")
-        except OSError as err:
-            text = f"# Help\n\n{HELP_FILE} could not be read: {err.strerror}."
-        with VerticalScroll(id="dialog"):
-            yield Markdown(text)
-
-    def action_close(self) -> None:
-        """Close the help."""
-        self.dismiss(None)
-
-
-class GameOverScreen(ModalScreen[None]):
-    """The final scores; Enter, Q or Esc closes the game."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,q,escape", "close", "Close")]
-
-    def __init__(self, text: Text) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(self.text, id="final")
-            yield Label("Enter / Q: close", id="keys")
-
-    def action_close(self) -> None:
-        """Close."""
-        self.dismiss(None)
-
-
-class BotChose(Message):
-    """Posted from the worker thread with a computer player's choice (or its error)."""
-
-    def __init__(self, generation: int, action: Action | None, error: str = "") -> None:
-        super().__init__()
-        self.generation = generation
-        self.action = action
-        self.error = error
-
-
-# --- the table --------------------------------------------------------------------------------
-
-
-class CrosswordTable(Screen[None]):
+class CrosswordScreen(TableScreen):
     """A game of Crossword at one table (see the module docstring).
 
     ``cursor`` and ``direction`` are where a typed word goes; ``revealed`` is the seat whose
-    rack is shown (``None`` behind the curtain); ``preview`` the play being previewed.
+    rack is shown (``None`` behind the curtain); ``ghost`` the tiles of the play being
+    previewed (``(square, letter)``), ``preview_legal`` whether it is legal; ``hints`` the best
+    plays the hint key found.
     """
 
-    AUTO_FOCUS = None
+    HELP_FILE = Path(__file__).with_name("help.md")
+    AUTO_FOCUS = ""  # nothing focused: the keys belong to the table until the prompt opens
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
@@ -183,35 +97,28 @@ class CrosswordTable(Screen[None]):
         Binding("p", "pass_turn", "Pass"),
         Binding("s", "shuffle", "Shuffle"),
         Binding("r", "rearrange", "Rearrange"),
-        Binding("escape", "close_prompt", "Back", show=False),
-        # issue 6 adds the hint here, on a key other than H, e.g.
-        # Binding("t", "hint", "Hint"), whose action lists the best plays with show_hints()
+        Binding("t", "hint", "Hint"),
         Binding("h", "help", "Help"),
+        Binding("escape", "back", "Back / end game", show=False),
+        Binding("f8", "restart", "Restart"),
         Binding("q", "quit_game", "Quit (saved)"),
     ]
 
     def __init__(
         self,
         local: LocalGame,
+        settings: TableSettings,
         *,
-        database: Engine | None = None,
-        chance: ChanceDraw | None = None,
         shuffle_rng: random.Random | None = None,
     ) -> None:
-        super().__init__()
-        self.local = local
-        self.database = database
-        self.chance = chance
+        super().__init__(local, settings)
         self.shuffle_rng = shuffle_rng or random.Random()
-        self.cursor = 7 * SIZE + 7
+        self.cursor = CENTRE
         self.direction: Direction = ACROSS
         self.revealed: int | None = None
-        self.preview: tuple[tuple[int, str], ...] = ()
+        self.ghost: tuple[tuple[int, str], ...] = ()
         self.preview_legal = True
-        self.generation = 0
-        self.thinking = False
-        self.save_error: str | None = None
-        self._over_shown = False
+        self.hints: list[ScoredPlay] = []
 
     # --- layout -------------------------------------------------------------------------
 
@@ -227,7 +134,8 @@ class CrosswordTable(Screen[None]):
                 )
                 yield Static("", id="preview")
             with Vertical(id="right"):
-                yield ScorePanel(id="scores")
+                yield Scoreboard(id="scores")
+                yield Static("", id="bag")
                 yield PlayLog(id="log")
         yield Footer()
 
@@ -249,11 +157,30 @@ class CrosswordTable(Screen[None]):
         return sum(1 for seat in range(len(self.local.seats)) if seat not in self.local.bots) >= 2
 
     def on_mount(self) -> None:
+        self.title = "Crossword"
+        self.sub_title = self._house_rules()
         command = self.query_one("#command", Input)
         command.display = False
         command.disabled = True
         self.set_focus(None)
-        self.advance()
+        self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
+        # Textual then calls TableScreen.on_mount too (every class's handler runs), which
+        # starts the game: calling it here as well would start it twice
+
+    def _warm_up(self) -> None:
+        """Load the word graph in the background, so the first hint does not wait for it."""
+        _ = self.state.generator
+
+    def _house_rules(self) -> str:
+        rules = self.state.rules
+        parts = [f"lexicon {self.state.lexicon.name}"]
+        if rules.cover_whole_word:
+            parts.append("whole words may be covered")
+        if rules.max_stack:
+            parts.append(f"at most {rules.max_stack} tiles a square")
+        if rules.premiums_in_cross_words:
+            parts.append("premiums in cross words")
+        return " · ".join(parts)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -262,10 +189,18 @@ class CrosswordTable(Screen[None]):
         state = self.state
         view = state.observation(None)
         self.query_one("#board", BoardView).show(
-            BoardPicture(state.board, self.cursor, self.direction, self.preview, self.preview_legal)
+            BoardPicture(state.board, self.cursor, self.direction, self.ghost, self.preview_legal)
         )
-        self.query_one("#scores", ScorePanel).show(self.names, view, state.actors())
-        self.query_one("#log", PlayLog).show(self.names, view["log"])
+        self.query_one("#scores", Scoreboard).show(self.score_rows())
+        bag = Text(f"Bag: {view['bag']} tiles", style="bold")
+        if view["covered"]:
+            bag.append(f"\nCovered (out of the game): {len(view['covered'])}", style="dim")
+        self.query_one("#bag", Static).update(bag)
+        log = self.query_one("#log", PlayLog)
+        if self.hints and self.revealed is not None:
+            log.show_lines("Best plays (T again hides them)", [describe(s) for s in self.hints])
+        else:
+            log.show(self.names, view["log"])
         rack = self.query_one("#rack", RackView)
         seat = state.current_player()
         if state.is_terminal():
@@ -279,133 +214,89 @@ class CrosswordTable(Screen[None]):
         else:
             rack.show_curtain(self.names[seat])
 
+    def score_rows(self) -> list[ScoreRow]:
+        state = self.state
+        over = state.is_terminal()
+        winners = state.result().winners if over else ()
+        to_move = state.actors()
+        end = state.log[-1] if over and state.log else {}
+        rows = []
+        for seat, name in enumerate(self.names):
+            if over:
+                note = f"tiles left: {end.get('adjustments', [0] * len(self.names))[seat]:+d}"
+            else:
+                note = f"{len(state.racks[seat])} tiles"
+            rows.append(
+                ScoreRow(
+                    name, state.scores[seat], turn=seat in to_move, won=seat in winners, note=note
+                )
+            )
+        return rows
+
     def explain(self, text: str, *, warning: bool = True) -> None:
         """Show *text* under the prompt and as a notification."""
-        self.query_one("#preview", Static).update(Text(text, style="yellow" if warning else ""))
+        if self.is_mounted:
+            self.query_one("#preview", Static).update(Text(text, style="yellow" if warning else ""))
         self.notify(text, severity="warning" if warning else "information", timeout=4)
 
-    def show_hints(self, plays: list[ScoredPlay]) -> None:
-        """List *plays* (best first) in the log panel: for the hint key of issue 6."""
-        self.query_one("#log", PlayLog).show_lines("Best plays", [describe(s) for s in plays])
-
-    # --- the loop -----------------------------------------------------------------------
+    # --- the loop (hooks of the shared table) -------------------------------------------
 
     def advance(self) -> None:
-        """Apply draws, start computer players, and wait for a person, redrawing as it goes."""
-        state = self.state
-        while state.is_chance_node():
-            outcome = self.chance(state) if self.chance else state.sample_chance(self.local.rng)
+        seat = self.state.current_player()
+        if seat >= 0 and seat not in self.local.bots and not self.hotseat:
+            self.revealed = seat  # one person at the keyboard: no curtain
+        super().advance()
+
+    def preview(self, action: Action) -> None:
+        """Show the computer player's play on the board before it is made."""
+        if isinstance(action, Play):
             try:
-                state.apply(outcome, player=CHANCE)
-            except ParlourError as err:
-                self.explain(f"no tiles could be drawn: {err}")
+                scored = self.state.preview(action)
+            except IllegalMove:
                 return
-        self.show_state()
-        if state.is_terminal():
-            self.finish()
-        elif self.local.bot_to_move():
-            self.thinking = True
-            self._choose(self.generation, self.local)
-        else:
-            if not self.hotseat:
-                self.revealed = state.current_player()
-                self.show_state()
-            self.autosave()
-
-    @work(thread=True, group="bot", exit_on_error=False)
-    def _choose(self, generation: int, local: LocalGame) -> None:
-        try:
-            action = local.bot_choice()
-        except Exception as err:  # a faulty bot must not take the table down
-            self.post_message(BotChose(generation, None, str(err)))
-            return
-        self.post_message(BotChose(generation, action))
-
-    def on_bot_chose(self, message: BotChose) -> None:
-        if message.generation != self.generation:
-            return
-        self.thinking = False
-        if message.action is None:
-            self.explain(f"the computer player failed ({message.error}); the game is saved")
-            self.autosave()
-            return
-        self.play(message.action)
-
-    def play(self, action: Action, *, player: int | None = None) -> bool:
-        """Apply *action* for the player to move (or *player*): the one door into the
-        engine. A refused move is explained and changes nothing. Returns whether it was
-        applied."""
-        state = self.state
-        seat = state.current_player() if player is None else player
-        try:
-            state.apply(action, player=player)
-        except ParlourError as err:
-            self.explain(str(err))
-            return False
-        if not isinstance(action, Rearrange):
-            self.revealed = None
-            self._clear_prompt()
-            entry = state.log[-1] if state.log else {}
-            if entry.get("kind") == "play":
-                self.explain(
-                    f"{self.names[seat]} played {entry['play']} for {entry['score']}", warning=False
-                )
-        self.advance()
-        return True
-
-    def finish(self) -> None:
-        """The game is over: save it and show the final scores."""
-        if self._over_shown:
-            return
-        self._over_shown = True
-        self.autosave()
-        state = self.state
-        result = state.result()
-        text = Text("Game over\n\n", style="bold")
-        adjust = state.log[-1].get("adjustments", [0] * len(self.names))
-        for seat, name in enumerate(self.names):
-            mark = "★ " if seat in result.winners else "  "
-            text.append(
-                f"{mark}{name:<16}{result.scores[seat]:>6}", style="bold" if mark.strip() else ""
+            self.ghost = tuple(zip(action.squares(), action.word, strict=True))
+            self.preview_legal = True
+            seat = self.state.current_player()
+            self.query_one("#rack", RackView).show_message(
+                f"{self.names[seat]} plays {describe(scored)}"
             )
-            text.append(f"   (tiles left: {adjust[seat]:+d})\n", style="dim")
-        self.app.push_screen(GameOverScreen(text), lambda _: self.leave())
+            self.query_one("#board", BoardView).show(
+                BoardPicture(self.state.board, self.cursor, self.direction, self.ghost, True)
+            )
 
-    # --- saving and leaving -------------------------------------------------------------
-
-    def autosave(self) -> None:
-        """Save the game (if there is a database); a failure is shown, not raised."""
-        if self.database is None:
+    def after(self, player: int, action: Action, before: State) -> None:
+        if isinstance(action, Rearrange) or player < 0:
             return
-        try:
-            self.local.save(self.database)
-        except (SQLAlchemyError, OSError) as err:
-            self.save_error = str(err)
-            self.explain(f"could not save the game: {err}")
-        else:
-            self.save_error = None
+        self.revealed = None
+        self.hints = []
+        self._clear_prompt()
+        entry = self.state.log[len(before.log)] if isinstance(before, CrosswordState) else {}
+        name = self.names[player]
+        if entry.get("kind") == "play":
+            self.explain(f"{name} played {entry['play']} for {entry['score']}", warning=False)
+        elif entry.get("kind") == "exchange":
+            self.explain(f"{name} exchanged {entry['count']} tiles", warning=False)
+        elif entry.get("kind") == "pass":
+            self.explain(f"{name} passed", warning=False)
 
-    def exit_info(self) -> CrosswordExit:
-        """Save, and say how the app ends."""
-        self.autosave()
-        if self.database is None or self.save_error is not None:
-            return CrosswordExit("unsaved", self.local.save_id)
-        done = self.local.state.is_terminal()
-        return CrosswordExit("finished" if done else "saved", self.local.save_id)
-
-    def leave(self) -> None:
-        """Save and close the app."""
-        self.generation += 1
-        self.app.exit(self.exit_info())
+    def reset(self) -> None:
+        self.revealed = None
+        self.hints = []
+        self.cursor = CENTRE
+        self.direction = ACROSS
+        self._clear_prompt()
 
     # --- the prompt ---------------------------------------------------------------------
 
     def _my_turn(self) -> int | None:
         """The seat of the person to move whose rack is showing, else None."""
         seat = self.state.current_player()
-        if seat >= 0 and seat not in self.local.bots and self.revealed == seat:
-            return seat
-        return None
+        if self.waiting or seat < 0 or seat in self.local.bots or self.revealed != seat:
+            return None
+        return seat
+
+    def _prompt_open(self) -> bool:
+        return bool(self.query_one("#command", Input).display)
 
     def _open_prompt(self, text: str = "") -> None:
         command = self.query_one("#command", Input)
@@ -422,7 +313,7 @@ class CrosswordTable(Screen[None]):
         command.display = False
         command.disabled = True
         self.set_focus(None)
-        self.preview = ()
+        self.ghost = ()
         self.query_one("#preview", Static).update("")
 
     @on(Input.Changed, "#command")
@@ -432,7 +323,7 @@ class CrosswordTable(Screen[None]):
     def _preview(self, text: str) -> None:
         """Show what the typed move would do (nothing changes)."""
         line = self.query_one("#preview", Static)
-        self.preview = ()
+        self.ghost = ()
         seat = self._my_turn()
         if seat is None or not text.strip():
             line.update("")
@@ -452,11 +343,11 @@ class CrosswordTable(Screen[None]):
                 self.preview_legal = False
                 same_line = action.direction is DOWN or len({sq // SIZE for sq in fits}) == 1
                 if len(fits) == len(action.word) and same_line:
-                    self.preview = tuple(zip(fits, action.word, strict=True))
+                    self.ghost = tuple(zip(fits, action.word, strict=True))
                 line.update(Text(f"{action}: {err}", style="red"))
             else:
                 self.preview_legal = True
-                self.preview = tuple(zip(action.squares(), action.word, strict=True))
+                self.ghost = tuple(zip(action.squares(), action.word, strict=True))
                 line.update(Text(describe(scored) + "   Enter to play", style="green"))
         elif isinstance(action, Exchange):
             line.update(f"exchange {action.tiles}: new tiles for these, and your turn ends")
@@ -481,6 +372,7 @@ class CrosswordTable(Screen[None]):
         if isinstance(action, Rearrange):
             if self.play(action, player=seat):
                 self._clear_prompt()
+                self.show_state()
             return
         if isinstance(action, Play):
             try:
@@ -505,14 +397,14 @@ class CrosswordTable(Screen[None]):
             if yes:
                 then()
 
-        self.app.push_screen(ConfirmScreen(question), answered)
+        self.app.push_screen(ConfirmScreen(question, yes="Yes", no="No"), answered)
 
     # --- keys ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # while the prompt is open, Enter belongs to it and the letter keys are text
         if self.query_one("#command", Input).has_focus:
-            return action in ("close_prompt", "move")
+            return action in ("back", "move")
         return True
 
     def action_move(self, dx: int, dy: int) -> None:
@@ -532,12 +424,11 @@ class CrosswordTable(Screen[None]):
     def action_word(self) -> None:
         """Enter: take the turn (lift the curtain), or open the prompt."""
         seat = self.state.current_player()
-        if seat < 0 or seat in self.local.bots or self.thinking:
+        if self.waiting or seat < 0 or seat in self.local.bots:
             return
         if self.revealed != seat:
             self.revealed = seat
             self.show_state()
-            self.autosave()
             return
         self._open_prompt()
 
@@ -566,34 +457,48 @@ class CrosswordTable(Screen[None]):
         if self._my_turn() is not None:
             self.confirm("Pass? Your turn ends with no points.", lambda: self.play(Pass()))
 
-    def action_close_prompt(self) -> None:
-        """Esc: close the prompt."""
-        self._clear_prompt()
+    def action_hint(self) -> None:
+        """T: list the best plays for the rack showing (T again goes back to the log)."""
+        seat = self._my_turn()
+        if seat is None:
+            self.explain("A hint is for the player whose rack is showing.")
+            return
+        if self.hints:
+            self.hints = []
+        else:
+            self.hints = best_plays(self.state, seat)
+            if not self.hints:
+                self.explain("No play is possible with this rack: exchange or pass.")
         self.show_state()
 
-    def action_help(self) -> None:
-        """Show the rules, tile values and keys."""
-        self.app.push_screen(HelpScreen())
+    def action_back(self) -> None:
+        """Esc: close the prompt; with no prompt open, end the game (after a confirm)."""
+        if self._prompt_open():
+            self._clear_prompt()
+            self.show_state()
+            return
+        self.action_end_game()
 
     def action_quit_game(self) -> None:
-        """Q: save and quit; continue later with ``parlour play crossword --resume``."""
+        """Q: save and quit; continue later with ``parlour play --resume``."""
         self.leave()
 
 
-class CrosswordApp(App[CrosswordExit]):
-    """The app shell around :class:`CrosswordTable` (``app.table``); Ctrl+Q saves and quits."""
+class CrosswordApp(TableApp):
+    """The Crossword app: :class:`CrosswordScreen` with its stylesheet."""
 
     CSS_PATH = "crossword.tcss"
-    TITLE = "parlour: Crossword"
-    AUTO_FOCUS = None
+    TITLE = "Crossword"
+    SCREEN = CrosswordScreen
 
-    def __init__(self, local: LocalGame, **table: Any) -> None:
-        super().__init__()
-        self.table = CrosswordTable(local, **table)
 
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
-
-    async def action_quit(self) -> None:
-        """Ctrl+Q: save and quit."""
-        self.table.leave()
+def make_app(local: LocalGame, settings: TableSettings) -> CrosswordApp:
+    """The app factory the registry names (``parlour.tui.registry.APPS``). Raises
+    :class:`ParlourError` for a game in daily mode (a server game; the terminal takes turns
+    in order)."""
+    if local.game.options.get("turn_mode", TURNS) != TURNS:
+        raise ParlourError(
+            "the terminal game takes turns in order: leave out --turn-mode daily "
+            "(one play a day is for server games)"
+        )
+    return CrosswordApp(local, settings)

@@ -1,4 +1,5 @@
-"""The widgets of the Crossword table: the board, the rack, the scores and the play log.
+"""The widgets of the Crossword table: the board, the rack and the play log (the scores use
+the shared :class:`~parlour.tui.common.scoreboard.Scoreboard`).
 
 Each widget draws what it is given (attributes down); none of them talks to the engine.
 """
@@ -143,29 +144,6 @@ class RackView(Static):
     def show_message(self, text: str) -> None:
         """Show *text* where the rack goes (a computer player thinking, the end)."""
         self.update(Text(text, style="italic"))
-
-
-class ScorePanel(Static):
-    """Names, scores, rack sizes, whose turn, and the bag."""
-
-    def show(
-        self,
-        names: Sequence[str],
-        view: dict[str, Any],
-        to_move: Sequence[int],
-    ) -> None:
-        """Draw the scores from a spectator *view* (``State.observation(None)``)."""
-        text = Text()
-        text.append("Scores\n", style="bold underline")
-        for seat, name in enumerate(names):
-            mark = "▶ " if seat in to_move else "  "
-            text.append(f"{mark}{name:<14}", style="bold" if seat in to_move else "")
-            text.append(f"{view['scores'][seat]:>5}")
-            text.append(f"   {view['rack_sizes'][seat]} tiles\n", style="dim")
-        text.append(f"\nBag: {view['bag']} tiles", style="bold")
-        if view["covered"]:
-            text.append(f"\nCovered (out of the game): {len(view['covered'])}", style="dim")
-        self.update(text)
 
 
 def log_lines(names: Sequence[str], log: Sequence[dict[str, Any]], last: int = 8) -> Text:

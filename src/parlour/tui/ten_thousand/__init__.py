@@ -1,2 +1,2 @@
-"""The Ten-Thousand terminal app: ``app.py`` (screen and keys), ``widgets.py`` (dice),
-``ten_thousand.tcss`` (look) and ``help.md`` (rules and keys, shown with H)."""
+"""The Ten-Thousand terminal app: ``app.py`` (screen and keys), ``ten_thousand.tcss`` (look)
+and ``help.md`` (rules and keys, shown with H); the dice are :mod:`parlour.tui.common.dice`."""

@@ -10,7 +10,6 @@ the selection lives here until R or B; the engine then accepts it or says why no
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import ClassVar, cast
 
@@ -28,40 +27,11 @@ from parlour.games.dice.actions import Keep, Roll
 from parlour.games.ten_thousand.rules import TenThousandState
 from parlour.games.ten_thousand.scoring import selection_points
 from parlour.session import LocalGame
+from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
-from parlour.tui.ten_thousand.widgets import Board, DiceTray
 
 SIX = 6
-
-
-def aside_dice(state: TenThousandState) -> Dice:
-    """The dice set aside from the current set of six (all of this turn's selections since
-    the last hot dice), oldest first."""
-    on_table = len(state.roll) if state.roll is not None else state.to_roll
-    wanted = SIX - on_table
-    aside: list[int] = []
-    for dice, _points in reversed(state.kept):
-        if len(aside) >= wanted:
-            break
-        aside[:0] = dice
-    return tuple(aside)
-
-
-def dice_count(n: int) -> str:
-    """``"1 die"``, ``"2 dice"``."""
-    return f"{n} {'die' if n == 1 else 'dice'}"
-
-
-def pick_places(roll: Dice, dice: Dice) -> set[int]:
-    """The places in *roll* of the multiset *dice* (first matching places)."""
-    need = Counter(dice)
-    places = set()
-    for i, face in enumerate(roll):
-        if need[face]:
-            need[face] -= 1
-            places.add(i)
-    return places
 
 
 class TenThousandScreen(TableScreen):
@@ -119,7 +89,8 @@ class TenThousandScreen(TableScreen):
             rules.append("pairs/straights on any 6")
         self.sub_title = " · ".join(rules)
         self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
-        super().on_mount()
+        # Textual then calls TableScreen.on_mount too (every class's handler runs), which
+        # starts the game: calling it here as well would start it twice
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -263,6 +234,8 @@ class TenThousandScreen(TableScreen):
         self.message_warning = warning
         if self.is_mounted:
             self.show_state()
+        else:  # still mounting (a failed first save): draw once the mount is done
+            self.call_later(self.show_state)
 
     def _say(self, text: str) -> None:
         self.message = text

@@ -1,12 +1,15 @@
-"""Ten-Thousand's widgets: a die drawn as a die face, and the tray of six dice.
+"""The dice games' widgets (Ten-Thousand, Greedy): a die drawn as a die face, and the tray.
 
-The tray shows the dice a player may choose from (numbered 1-6 on their lower edge, the
+The tray shows the dice a player may choose from (numbered from 1 on their lower edge, the
 selected ones raised and green) and, apart and dimmed, the dice already set aside from this
-set of six. A click on a die posts :class:`DiceTray.Toggled`; the screen decides what it means.
+set of dice (six in Ten-Thousand, nine in Greedy). A click on a die posts
+:class:`DiceTray.Toggled`; the screen decides what it means. The look is the widgets'
+``DEFAULT_CSS``; a game's stylesheet may override it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -16,6 +19,37 @@ from textual.message import Message
 from textual.widget import Widget
 
 from parlour.engine.chance import Dice
+from parlour.games.dice.rules import DiceState
+
+
+def aside_dice(state: DiceState) -> Dice:
+    """The dice set aside from the current set of dice (all of this turn's selections since
+    the last hot dice or bonus round), oldest first."""
+    on_table = len(state.roll) if state.roll is not None else state.to_roll
+    wanted = state.n_dice - on_table
+    aside: list[int] = []
+    for dice, _points in reversed(state.kept):
+        if len(aside) >= wanted:
+            break
+        aside[:0] = dice
+    return tuple(aside)
+
+
+def dice_count(n: int) -> str:
+    """``"1 die"``, ``"2 dice"``."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def pick_places(roll: Dice, dice: Dice) -> set[int]:
+    """The places in *roll* of the multiset *dice* (first matching places)."""
+    need = Counter(dice)
+    places = set()
+    for i, face in enumerate(roll):
+        if need[face]:
+            need[face] -= 1
+            places.add(i)
+    return places
+
 
 # Pip rows for each face, on a 5x3 grid inside the die's border.
 PIPS: dict[int, tuple[str, str, str]] = {
@@ -37,6 +71,48 @@ when the turn was banked)."""
 class DieFace(Widget):
     """One die: ``face`` 1-6 (0: blank), ``kind`` (see :data:`KINDS`), ``selected``, and the
     key ``label`` drawn on its lower edge."""
+
+    DEFAULT_CSS = """
+    /* A die sits one line down; a selected die is raised to the top line. */
+    DieFace {
+        width: 7;
+        height: 5;
+        margin: 1 1 0 0;
+        border: round $foreground 60%;
+        border-subtitle-align: center;
+        color: $foreground;
+    }
+    DieFace.-selected {
+        margin: 0 1 1 0;
+        border: heavy $success;
+        color: $success;
+        text-style: bold;
+    }
+    DieFace.-cursor {
+        border-subtitle-style: reverse;
+    }
+    DieFace.-cursor.-selected {
+        border: heavy $success;
+    }
+    DieFace.-aside {
+        border: round $foreground 25%;
+        color: $foreground 40%;
+    }
+    DieFace.-first-aside {
+        margin: 1 1 0 3;
+    }
+    DieFace.-blank {
+        border: round $foreground 30%;
+    }
+    DieFace.-farkle {
+        border: round $error;
+        color: $error;
+    }
+    DieFace.-left {
+        border: round $foreground 30%;
+        color: $foreground 50%;
+    }
+    """
 
     def __init__(self, index: int) -> None:
         super().__init__(id=f"die-{index}")
@@ -74,7 +150,7 @@ class DieFace(Widget):
 @dataclass(frozen=True)
 class Board:
     """What the tray shows: the ``showing`` dice (0 for a die not rolled yet) drawn as
-    ``kind``, and the dice set ``aside`` from this set of six."""
+    ``kind``, and the dice set ``aside`` from this set of dice."""
 
     showing: Dice
     aside: Dice = ()
@@ -82,7 +158,15 @@ class Board:
 
 
 class DiceTray(Widget):
-    """Six die places: the showing dice first (keys 1-6), then the set-aside dice."""
+    """``places`` die places (six by default): the showing dice first (keys 1, 2, ...), then
+    the set-aside dice."""
+
+    DEFAULT_CSS = """
+    DiceTray {
+        layout: horizontal;
+        height: 6;
+    }
+    """
 
     class Toggled(Message):
         """A showing die was clicked; ``index`` is its place (0-based) among them."""
@@ -91,8 +175,12 @@ class DiceTray(Widget):
             super().__init__()
             self.index = index
 
+    def __init__(self, places: int = 6, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.places = places
+
     def compose(self) -> ComposeResult:
-        for index in range(6):
+        for index in range(self.places):
             yield DieFace(index)
 
     def show(
@@ -104,8 +192,8 @@ class DiceTray(Widget):
         labels: bool = True,
     ) -> None:
         """Draw *board*; *selected* are places among the showing dice, *cursor* the
-        keyboard cursor's place (``None``: no cursor), *labels* puts the keys 1-6 under the
-        showing dice (when a person chooses)."""
+        keyboard cursor's place (``None``: no cursor), *labels* puts the keys 1, 2, ... under
+        the showing dice (when a person chooses)."""
         dice = list(self.query(DieFace))
         places: list[tuple[int, str, bool, bool, str]] = []
         for i, face in enumerate(board.showing):

@@ -1,0 +1,94 @@
+"""Server commands: ``parlour serve`` and ``parlour bench server`` (the load test)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from parlour.cli.common import console, fail
+from parlour.cli.groups import bench
+
+DATABASE_HELP = (
+    "Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+    "(default: SQLite in the data directory)."
+)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    database: Annotated[str | None, typer.Option(help=DATABASE_HELP)] = None,
+    sweep_seconds: Annotated[
+        float, typer.Option(help="How often turn clocks are checked (seconds; 0: never).")
+    ] = 30.0,
+    secure_cookie: Annotated[
+        bool, typer.Option(help="Mark the session cookie Secure (behind HTTPS).")
+    ] = False,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
+) -> None:
+    """Run the game server: REST API (docs at /docs) and WebSocket (/ws)."""
+    import uvicorn
+
+    from parlour.engine.errors import ParlourError
+    from parlour.server import Settings, create_app
+
+    settings = Settings(
+        database_url=database, sweep_seconds=sweep_seconds, cookie_secure=secure_cookie
+    )
+    try:
+        app = create_app(settings)
+    except (ParlourError, ValueError) as err:
+        fail(f"cannot open the database: {err}")
+    except Exception as err:  # a database that cannot be reached: say so, no traceback
+        fail(f"cannot open the database: {type(err).__name__}: {err}")
+    console.print(f"parlour server on http://{host}:{port}/ (API docs: /docs)")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        access_log=access_log,
+        ws_max_size=64 * 1024,
+        timeout_graceful_shutdown=5,
+    )
+
+
+@bench.command("server")
+def bench_server(
+    seconds: Annotated[float, typer.Option(help="How long to play (seconds).", min=1)] = 20.0,
+    players: Annotated[int, typer.Option(help="Simulated players.", min=2, max=2000)] = 64,
+    database: Annotated[str | None, typer.Option(help=DATABASE_HELP)] = None,
+    url: Annotated[
+        str | None,
+        typer.Option(help="Load an already running server at this URL instead of starting one."),
+    ] = None,
+    port: Annotated[int, typer.Option(help="Port of the server this command starts.")] = 8765,
+    via: Annotated[str, typer.Option(help="Send actions by 'http' or 'ws'.")] = "http",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """Load test: simulated players play Ten-Thousand against each other through the REST
+    API and WebSockets for a fixed time, on loopback; prints actions per second, p50/p99
+    latency and errors."""
+    from parlour.server.bench import BenchConfig, run_bench
+
+    if via not in ("http", "ws"):
+        fail("--via is 'http' or 'ws'")
+    report = run_bench(
+        BenchConfig(
+            seconds=seconds,
+            players=players,
+            database=database,
+            url=url,
+            port=port,
+            via=via,
+        )
+    )
+    if as_json:
+        print(json.dumps(report.to_json()))
+        return
+    console.print(report.text())
+    if report.errors:
+        raise typer.Exit(1)

@@ -1,0 +1,130 @@
+"""Greedy computer players (levels named in ``parlour play greedy --help``).
+
+- ``easy``: keeps every scoring die and banks once the turn is worth 500, or 300 with three
+  dice or fewer left to roll.
+- ``steady``: the exact expected-points policy of :mod:`.solver` (it always takes the bonus
+  round: nine dice cannot fail to score).
+- ``strong``: ``steady``, and near the end (the leader or itself within 5,000 points of the
+  target) it maximises its modelled chance of winning instead of points: it rolls on when the
+  opponent is about to win (``docs/rules/greedy.md#the-strong-player``).
+
+Every level banks as soon as a bank wins the game, and none ever quits. ``random`` (for the
+arena and benchmarks only) picks uniformly among the keeps and bank-or-roll choices.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from parlour.engine.chance import Dice
+from parlour.engine.errors import ParlourError
+from parlour.engine.state import State
+from parlour.games.dice.actions import DiceAction, Keep
+from parlour.games.greedy.rules import GreedyState
+from parlour.games.greedy.solver import Rules, endgame, strategy
+
+HORIZON = 5_000
+"""The ``strong`` player plays for the win once the leader or itself is within this many
+points of the target."""
+
+
+def winning_keep(state: GreedyState) -> Keep | None:
+    """The keep that banks to the target and wins now (the most points), if there is one."""
+    assert state.roll is not None
+    options = state.keep_points(state.roll, first_roll=state.rolls == 1)
+    kept = max(options, key=lambda sub: (options[sub], len(sub)))
+    if state.scores[state.seat] + state.turn_total + options[kept] >= state.target:
+        return Keep(kept, bank=True)
+    return None
+
+
+def all_scoring(state: GreedyState) -> Dice:
+    """Every scoring die of the roll (the keep with the most points)."""
+    assert state.roll is not None
+    options = state.keep_points(state.roll, first_roll=state.rolls == 1)
+    return max(options, key=lambda sub: (options[sub], len(sub)))
+
+
+@dataclass(frozen=True)
+class ThresholdBot:
+    """Keeps every scoring die, then banks once the turn total reaches ``bank_at`` (or
+    ``low_at`` with ``low_dice`` or fewer dice left to roll)."""
+
+    name: str
+    bank_at: int
+    low_at: int
+    low_dice: int
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
+        """Keep and decide bank or roll (see the class docstring)."""
+        assert isinstance(state, GreedyState) and state.roll is not None
+        win = winning_keep(state)
+        if win is not None:
+            return win
+        kept = all_scoring(state)
+        points = state.keep_points(state.roll, first_roll=state.rolls == 1)[kept]
+        total = state.turn_total + points
+        left = len(state.roll) - len(kept) or state.n_dice
+        bank = total >= self.bank_at or (left <= self.low_dice and total >= self.low_at)
+        return Keep(kept, bank=bank)
+
+
+@dataclass(frozen=True)
+class StrongBot:
+    """Keeps and banks by the exact dynamic-programming policies of :mod:`.solver`.
+
+    - A keep that banks to the target wins: it is taken.
+    - With ``endgame`` (the ``strong`` level), once the leader or this player is within
+      ``horizon`` points of the target: the policy that maximises the race model's chance of
+      winning against the leading opponent (:func:`~.solver.endgame`).
+    - Otherwise: the policy that maximises expected banked points per turn.
+    """
+
+    name: str
+    endgame: bool = True
+    horizon: int = HORIZON
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
+        """The keep and bank-or-roll choice for *seat* (see the class docstring)."""
+        assert isinstance(state, GreedyState) and state.roll is not None
+        win = winning_keep(state)
+        if win is not None:
+            return win
+        options = state.keep_points(state.roll, first_roll=state.rolls == 1)
+        dice, total = len(state.roll), state.turn_total
+        mine = state.scores[seat]
+        others = [s for i, s in enumerate(state.scores) if i != seat]
+        if self.endgame and others:
+            leader = max(others)
+            if max(mine, leader) >= state.target - self.horizon:
+                plan = endgame(Rules(state.target), mine, leader)
+                return Keep(*plan.choose(options, total, dice))
+        return Keep(*strategy().choose(options, total, dice))
+
+
+class RandomKeeper:
+    """Uniform among the legal keeps and bank-or-roll choices; never quits (a baseline for
+    the arena and benchmarks: Greedy's generic random player would quit and forfeit)."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
+        """A uniformly random keep, then bank or roll."""
+        assert isinstance(state, GreedyState)
+        return rng.choice(state.keep_actions())
+
+
+LEVELS: dict[str, ThresholdBot | StrongBot] = {
+    "easy": ThresholdBot("easy", bank_at=500, low_at=300, low_dice=3),
+    "steady": StrongBot("steady", endgame=False),
+    "strong": StrongBot("strong"),
+}
+
+
+def make_bot(level: str) -> ThresholdBot | StrongBot:
+    """The computer player at *level*. Raises :class:`ParlourError` for an unknown level."""
+    try:
+        return LEVELS[level]
+    except KeyError:
+        raise ParlourError(f"unknown Greedy level {level!r}; levels: {', '.join(LEVELS)}") from None

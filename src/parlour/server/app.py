@@ -1,0 +1,139 @@
+"""The app factory: ``create_app(settings)`` assembles routers, errors, limits and the
+background runner. ``parlour serve`` runs it under uvicorn."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio.to_thread
+from fastapi import FastAPI
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from parlour import __version__
+from parlour.server import errors, integrations, ws
+from parlour.server.hub import Hub, follower_count
+from parlour.server.routers import auth, games, play, scores, tables
+from parlour.server.runner import Runner
+from parlour.server.services.context import ServerContext
+from parlour.server.settings import Settings
+from parlour.storage.db import open_database
+
+DESCRIPTION = """
+The parlour game server: accounts, a lobby, and games of every registered game, played
+through the engine protocol. The server is the authority: clients send actions in the
+game's notation with the version they saw; the engine validates them and the server stores
+them in the table's append-only log.
+
+Log in with `/auth/login` (a bearer token, and an HttpOnly cookie for browsers). Live updates
+come over the WebSocket at `/ws` (see `parlour.server.ws`).
+"""
+
+
+class BodyLimit:
+    """Refuse request bodies over *limit* bytes with 413 (by header, and while streaming)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    size = int(value)
+                except ValueError:
+                    size = self.limit + 1
+                if size > self.limit:
+                    await self._too_large(send)
+                    return
+        # read the (small) body first, so an oversized one never reaches the app
+        chunks: list[bytes] = []
+        seen = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, receive, send)  # disconnected: let the app see it
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await self._too_large(send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, send: Send) -> None:
+        body = b'{"detail":"the request body is over %d bytes","code":"too_large"}' % self.limit
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server app for *settings* (default: SQLite in the data directory)."""
+    settings = settings or Settings()
+    assert integrations.__all__  # the per-game hooks are registered on import
+    engine = open_database(settings.database_url)
+    ctx = ServerContext(engine=engine, settings=settings)
+    hub = Hub(ctx)
+    runner = Runner(ctx, hub)
+    ctx.listeners.extend([hub.on_change, runner.on_change])
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = max(1, settings.workers)
+        await runner.start()
+        try:
+            yield
+        finally:
+            await runner.stop()
+
+    app = FastAPI(
+        title="parlour",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.ctx = ctx
+    app.state.hub = hub
+    app.state.runner = runner
+    errors.install(app)
+    for module in (auth, games, tables, play, scores):
+        app.include_router(module.router)
+    app.include_router(ws.router)
+
+    @app.get("/health", tags=["server"])
+    def health() -> dict[str, Any]:
+        """Liveness: the version, the database dialect and the WebSocket followers."""
+        return {
+            "ok": True,
+            "version": __version__,
+            "database": engine.dialect.name,
+            "followers": follower_count(hub),
+        }
+
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app

@@ -1,0 +1,132 @@
+"""Domain errors of the server and their one mapping to HTTP.
+
+Routes never catch errors: services raise these (or the engine's
+:class:`~parlour.engine.errors.ParlourError`), and the handlers here turn them into a JSON
+body ``{"detail": <reason>, "code": <name>, ...}`` with the right status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
+
+
+class ServerError(Exception):
+    """Base of the server's errors: an HTTP ``status``, a short ``code``, and a reason."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body: ``detail``, ``code`` and any extra fields."""
+        return {"detail": self.detail, "code": self.code, **self.extra}
+
+
+class Unauthorized(ServerError):
+    """No valid login (401)."""
+
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(ServerError):
+    """Logged in, but not allowed: another player's seat, not the creator (403)."""
+
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(ServerError):
+    """No such table or account, or one this account may not see (404)."""
+
+    status = 404
+    code = "not_found"
+
+
+class Conflict(ServerError):
+    """The request clashes with the table's state: seat taken, game started (409)."""
+
+    status = 409
+    code = "conflict"
+
+
+class StaleVersion(Conflict):
+    """The action was made against an old version; ``current`` carries the table now (409)."""
+
+    code = "stale_version"
+
+
+class Refused(ServerError):
+    """A well-formed request the rules or limits refuse, with the reason (422)."""
+
+    status = 422
+    code = "refused"
+
+
+class TooLarge(ServerError):
+    """A request body over the limit (413)."""
+
+    status = 413
+    code = "too_large"
+
+
+class RateLimited(ServerError):
+    """Too many failed logins; try again after ``retry_after`` seconds (429)."""
+
+    status = 429
+    code = "rate_limited"
+
+
+def engine_code(err: ParlourError) -> str:
+    if isinstance(err, IllegalMove):
+        return "illegal_move"
+    if isinstance(err, InvalidNotation):
+        return "invalid_notation"
+    return type(err).__name__.lower()
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that map errors to responses on *app*."""
+
+    @app.exception_handler(ServerError)
+    async def _server_error(_request: Request, err: ServerError) -> JSONResponse:
+        headers = {}
+        if isinstance(err, RateLimited) and "retry_after" in err.extra:
+            headers["Retry-After"] = str(err.extra["retry_after"])
+        if isinstance(err, Unauthorized):
+            headers["WWW-Authenticate"] = "Bearer"
+        return JSONResponse(err.body(), status_code=err.status, headers=headers)
+
+    @app.exception_handler(ParlourError)
+    async def _engine_error(_request: Request, err: ParlourError) -> JSONResponse:
+        return JSONResponse({"detail": str(err), "code": engine_code(err)}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = []
+        for item in err.errors():
+            where = ".".join(str(p) for p in item.get("loc", ()))
+            problems.append({"where": where, "problem": str(item.get("msg", ""))})
+        text = "; ".join(f"{p['where']}: {p['problem']}" for p in problems) or "invalid request"
+        return JSONResponse(
+            {"detail": text, "code": "invalid_request", "problems": problems}, status_code=422
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(
+            {"detail": str(err.detail), "code": "http_error"},
+            status_code=err.status_code,
+            headers=getattr(err, "headers", None),
+        )

@@ -1,0 +1,162 @@
+"""Per-game extension points: what the server does differently for one game.
+
+The server plays every registered game through the engine protocol alone. Where a game needs
+more, it registers :class:`GameHooks` under its name (``register_hooks("crossword", ...)``),
+typically from a module in ``parlour.server.integrations``:
+
+- ``start``: who may start a table and when it starts by itself (default
+  :class:`CreatorStarts`: the creator, once every seat is filled). The crossword's lobby
+  (``parlour.lobby``: min/max players and a vote) plugs in here.
+- ``on_finished``: called inside the transaction that stores a game's last event (Greedy
+  standings, Rummy statistics), so the game and its consequences commit together.
+- ``host_events``: the host events due at a moment (default :func:`clock_skip`: ``skip`` for
+  the seat to move once its turn clock has run out). Crossword daily mode adds its new-day
+  events here.
+- ``event_visible``: which logged events (in notation) a seat may be sent. Default
+  :func:`default_visibility`: all of them in perfect-information games; in the others only a
+  seat's own actions until the game is over (the observation carries the rest).
+- ``legal_limit``: the most legal actions listed for a client (beyond it, none are listed and
+  the client sends notation it composed itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from sqlalchemy import Connection
+
+from parlour.engine.spec import GameSpec, Information
+from parlour.engine.state import CHANCE, HOST, State
+from parlour.storage.tables import SeatRow, TableRow
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """A table before its start, as a start rule sees it."""
+
+    table: TableRow
+    seats: Sequence[SeatRow]
+    spec: GameSpec
+
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats waiting for a person."""
+        return [s.seat for s in self.seats if s.is_open]
+
+
+class StartRule(Protocol):
+    """When a table in the lobby starts."""
+
+    def refuse_start(self, lobby: Lobby, account_id: int) -> str | None:
+        """Why *account_id* may not start the table now, or ``None`` if they may."""
+        ...
+
+    def starts_by_itself(self, lobby: Lobby) -> bool:
+        """True when the table should start at once (after a join or vote)."""
+        ...
+
+    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+        """The game options and the seats the game starts with (a rule may drop open seats
+        and set ``players`` to the number who joined)."""
+        ...
+
+
+@dataclass(frozen=True)
+class CreatorStarts:
+    """The creator starts the table once every seat is filled (all games but the crossword)."""
+
+    def refuse_start(self, lobby: Lobby, account_id: int) -> str | None:
+        """Refuses anyone but the creator, and any start with open seats."""
+        if account_id != lobby.table.creator_id:
+            return "only the table's creator may start it"
+        if lobby.open_seats:
+            count = len(lobby.open_seats)
+            return f"{count} seat{'s' if count > 1 else ''} still open: wait for players to join"
+        return None
+
+    def starts_by_itself(self, lobby: Lobby) -> bool:
+        """Never: the creator starts it."""
+        return False
+
+    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+        """The options and seats as created."""
+        return dict(lobby.table.options), list(lobby.seats)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What :data:`HostEvents` hooks see: the table, its seats, its state and the time."""
+
+    table: TableRow
+    seats: Sequence[SeatRow]
+    state: State
+    now: datetime
+
+
+HostEvents = Callable[[Moment], list[str]]
+"""The host events (notation, applied by :data:`~parlour.engine.state.HOST`) due now."""
+
+
+def clock_skip(moment: Moment) -> list[str]:
+    """``["skip"]`` when the turn clock of a person to move has run out, else nothing."""
+    table = moment.table
+    if table.deadline is None or moment.now < table.deadline:
+        return []
+    if moment.state.current_player() < 0:
+        return []
+    return ["skip"]
+
+
+def deadline_after(now: datetime, clock_days: int | None) -> datetime | None:
+    """When a turn that starts at *now* runs out (``None``: no clock)."""
+    return None if clock_days is None else now + timedelta(days=clock_days)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What ``on_finished`` hooks see: the open transaction, the table, seats, names, state."""
+
+    connection: Connection
+    table: TableRow
+    seats: Sequence[SeatRow]
+    names: Sequence[str]
+    state: State
+
+
+EventVisible = Callable[[GameSpec, int, str, int | None, bool], bool]
+"""``(spec, by, move, seat, finished) -> bool``: may *seat* (``None``: spectator) see it?"""
+
+
+def default_visibility(spec: GameSpec, by: int, move: str, seat: int | None, over: bool) -> bool:
+    """Perfect information: everything. Otherwise a seat's own actions, and all at the end."""
+    if over or spec.information is Information.PERFECT:
+        return True
+    return seat is not None and by == seat and by not in (CHANCE, HOST)
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """A game's server extensions (see the module docstring); the defaults suit most games."""
+
+    start: StartRule = field(default_factory=CreatorStarts)
+    on_finished: Callable[[Finished], None] | None = None
+    host_events: HostEvents = clock_skip
+    event_visible: EventVisible = default_visibility
+    legal_limit: int = 300
+
+
+_HOOKS: dict[str, GameHooks] = {}
+_DEFAULT = GameHooks()
+
+
+def register_hooks(game: str, hooks: GameHooks) -> None:
+    """Use *hooks* for the game named *game* (its registered name, not an alias)."""
+    _HOOKS[game] = hooks
+
+
+def hooks_for(game: str) -> GameHooks:
+    """The hooks of *game* (the defaults if it registered none)."""
+    return _HOOKS.get(game, _DEFAULT)

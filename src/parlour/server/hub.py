@@ -1,0 +1,205 @@
+"""The hub: pushes each committed change to the WebSockets that follow the table.
+
+Services call :meth:`Hub.on_change` in the committing thread, under the table's lock, right
+after a commit; the hub builds one message per follower from the fresh entry (that follower's
+own observation, legal actions and the events it may see since the last version it was sent)
+and hands it to the connection's queue on the event loop. Everything a message holds comes
+from :mod:`parlour.server.services.views`, the same functions the REST answers use.
+
+Changes made by another server process are found by :meth:`Hub.poll`, which compares the
+stored versions of followed tables with what was sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.engine.state import JSON
+from parlour.server.services.cache import Entry, current_entry
+from parlour.server.services.context import ServerContext
+from parlour.server.services.payloads import update_message
+from parlour.storage.tables import get_seats, get_table, get_versions
+
+log = logging.getLogger("parlour.server")
+
+QUEUE_LIMIT = 1_000
+"""Messages waiting for one slow WebSocket before the hub closes it (the client resyncs)."""
+
+
+@dataclass(eq=False)
+class Follower:
+    """One WebSocket: its account (``None``: anonymous), outgoing queue and followed tables
+    (table id -> seat, ``None`` for a spectator) with the last version sent for each."""
+
+    account_id: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    tables: dict[int, int | None] = field(default_factory=dict)
+    sent: dict[int, int] = field(default_factory=dict)
+    closed: bool = False
+
+
+class Hub:
+    """Followers by table and by account; see the module docstring."""
+
+    def __init__(self, ctx: ServerContext) -> None:
+        self.ctx = ctx
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._by_table: dict[int, set[Follower]] = {}
+        self._by_account: dict[int, set[Follower]] = {}
+        self._lock = threading.Lock()
+
+    # --- followers ----------------------------------------------------------------------
+
+    def add(self, follower: Follower) -> None:
+        """Register a new WebSocket (its account gets ``turn`` notices)."""
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
+        if follower.account_id is not None:
+            with self._lock:
+                self._by_account.setdefault(follower.account_id, set()).add(follower)
+
+    def remove(self, follower: Follower) -> None:
+        """Forget a closed WebSocket."""
+        follower.closed = True
+        with self._lock:
+            for table_id in follower.tables:
+                self._by_table.get(table_id, set()).discard(follower)
+            if follower.account_id is not None:
+                self._by_account.get(follower.account_id, set()).discard(follower)
+
+    def follow(self, follower: Follower, table_id: int, seat: int | None) -> None:
+        """Send *follower* the table now and every change after (call under the table's lock
+        for a started table, so no change slips between)."""
+        with self._lock:
+            follower.tables[table_id] = seat
+            self._by_table.setdefault(table_id, set()).add(follower)
+        entry = self.ctx.cache.peek(table_id)
+        if entry is not None:
+            follower.sent[table_id] = entry.version
+            self._send(follower, update_message(entry, seat, 0))
+        else:
+            self._send(follower, {"type": "table", "table": table_id})
+
+    def unfollow(self, follower: Follower, table_id: int) -> None:
+        """Stop sending *follower* changes of *table_id*."""
+        with self._lock:
+            follower.tables.pop(table_id, None)
+            follower.sent.pop(table_id, None)
+            self._by_table.get(table_id, set()).discard(follower)
+
+    # --- changes ------------------------------------------------------------------------
+
+    def on_change(self, table_id: int) -> None:
+        """A commit changed *table_id* (called in the committing thread; see the module
+        docstring)."""
+        if self.loop is None:
+            return
+        with self._lock:
+            followers = list(self._by_table.get(table_id, ()))
+        entry = self.ctx.cache.peek(table_id)
+        if entry is None or entry.table.id != table_id:
+            self._lobby_change(table_id, followers)
+            return
+        by_seat: dict[int | None, dict[int, str]] = {}
+        for follower in followers:
+            seat = follower.tables.get(table_id)
+            if follower.sent.get(table_id, -1) >= entry.version:
+                continue
+            since = follower.sent.get(table_id, 0)
+            texts = by_seat.setdefault(seat, {})
+            if since not in texts:
+                texts[since] = json.dumps(update_message(entry, seat, since))
+            follower.sent[table_id] = entry.version
+            self._put(follower, texts[since])
+        self._turn_notices(entry, set(followers))
+
+    def _turn_notices(self, entry: Entry, following: set[Follower]) -> None:
+        for seat in entry.table.to_move:
+            account = entry.seats[seat].account_id
+            if account is None or entry.plays_itself(seat):
+                continue
+            with self._lock:
+                targets = [f for f in self._by_account.get(account, ()) if f not in following]
+            if targets:
+                text = json.dumps(
+                    {"type": "turn", "table": entry.table.id, "version": entry.version}
+                )
+                for follower in targets:
+                    self._put(follower, text)
+
+    def _lobby_change(self, table_id: int, followers: list[Follower]) -> None:
+        with self.ctx.engine.connect() as connection:
+            table = get_table(connection, table_id)
+            seats = get_seats(connection, table_id)
+        if table is None:
+            return
+        text = json.dumps({"type": "table", "table": table_id, "status": table.status})
+        targets = set(followers)
+        with self._lock:
+            for seat in seats:
+                if seat.account_id is not None:
+                    targets |= self._by_account.get(seat.account_id, set())
+        for follower in targets:
+            self._put(follower, text)
+
+    def poll(self) -> int:
+        """Push changes other processes made to followed tables; return how many tables had
+        some. Runs in a worker thread."""
+        with self._lock:
+            followed = {t: list(fs) for t, fs in self._by_table.items() if fs}
+        if not followed:
+            return 0
+        with self.ctx.engine.connect() as connection:
+            versions = get_versions(connection, followed)
+        changed = 0
+        for table_id, version in versions.items():
+            if all(f.sent.get(table_id, 0) >= version for f in followed[table_id]):
+                continue
+            try:
+                with self.ctx.cache.lock(table_id):
+                    current_entry(self.ctx, table_id)
+                    self.on_change(table_id)
+            except Exception:  # a table that cannot be loaded is reported by its requests
+                log.debug("poll: table %s not pushed", table_id, exc_info=True)
+                continue
+            changed += 1
+        return changed
+
+    # --- sending ------------------------------------------------------------------------
+
+    def _send(self, follower: Follower, message: JSON) -> None:
+        self._put(follower, json.dumps(message))
+
+    def _put(self, follower: Follower, text: str) -> None:
+        loop = self.loop
+        if loop is None or follower.closed:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
+            loop.call_soon_threadsafe(self._deliver, follower, text)
+
+    @staticmethod
+    def _deliver(follower: Follower, text: str | None) -> None:
+        if follower.closed:
+            return
+        try:
+            follower.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            follower.closed = True
+            while not follower.queue.empty():
+                follower.queue.get_nowait()
+            follower.queue.put_nowait(None)  # tells the sender to close the socket
+
+
+def follower_count(hub: Hub) -> dict[str, Any]:
+    """How many WebSockets follow tables and accounts (for /health)."""
+    with hub._lock:
+        return {
+            "tables": sum(1 for fs in hub._by_table.values() if fs),
+            "accounts": sum(1 for fs in hub._by_account.values() if fs),
+        }

@@ -1,0 +1,1 @@
+"""One router per area; ``parlour.server.app`` assembles them."""

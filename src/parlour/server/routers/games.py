@@ -1,0 +1,49 @@
+"""The games the server hosts, with their options and computer levels (for create forms)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from parlour.engine.registry import specs
+from parlour.engine.spec import GameSpec, Option
+from parlour.server.schemas import GameOut, OptionOut
+from parlour.server.settings import CLOCK_DAYS
+
+router = APIRouter(prefix="/games", tags=["games"])
+
+
+def _option(option: Option) -> OptionOut:
+    kind = {int: "int", bool: "bool", str: "str"}[option.kind]
+    return OptionOut(
+        kind=kind,  # type: ignore[arg-type]
+        default=option.default,
+        minimum=option.minimum,
+        maximum=option.maximum,
+        step=option.step,
+        choices=list(option.choices),
+        allowed=option.allowed(),
+        help=option.help,
+    )
+
+
+def game_out(spec: GameSpec) -> GameOut:
+    """A spec as the API shows it."""
+    return GameOut(
+        name=spec.name,
+        title=spec.title,
+        summary=spec.summary,
+        aliases=list(spec.aliases),
+        min_players=spec.min_players,
+        max_players=spec.max_players,
+        information=spec.information.value,
+        bot_levels=list(spec.bot_levels),
+        options={name: _option(o) for name, o in spec.options.items()},
+        clock_days=list(CLOCK_DAYS),
+        rules_doc=spec.rules_doc,
+    )
+
+
+@router.get("", response_model=list[GameOut])
+def list_games() -> list[GameOut]:
+    """Every registered game."""
+    return [game_out(spec) for spec in specs()]

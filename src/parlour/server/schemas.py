@@ -1,0 +1,246 @@
+"""Wire models: what clients send (strict: unknown fields are refused) and what they get.
+
+Game views are the engine's JSON observations, typed here as free-form objects; everything
+around them is declared, so ``/docs`` shows the whole API.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Strict(BaseModel):
+    """Base of request bodies: unknown fields, wrong types and text with NUL characters are
+    refused (422)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_nul(cls, data: Any) -> Any:
+        if _has_nul(data):
+            raise ValueError("text may not contain NUL characters")
+        return data
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class Credentials(Strict):
+    """A name and password to log in with."""
+
+    name: str = Field(min_length=1, max_length=40, examples=["ann"])
+    password: str = Field(min_length=1, max_length=128, examples=["correct horse"])
+
+
+class NewAccount(Strict):
+    """A new account: the name (3-20 letters, digits, spaces, ``_.-``, starting and ending
+    with a letter or digit; unique ignoring case; runs of spaces count as one) and a
+    password of 8-128 characters."""
+
+    name: str = Field(
+        min_length=3,
+        max_length=20,
+        pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9 _.-]*[A-Za-z0-9])?$",
+        examples=["ann"],
+    )
+    password: str = Field(min_length=8, max_length=128, examples=["correct horse"])
+
+
+class AccountOut(BaseModel):
+    """An account as shown to its owner."""
+
+    id: int
+    name: str
+
+
+class LoginOut(BaseModel):
+    """A login: the account and a bearer token (also set as the session cookie)."""
+
+    account: AccountOut
+    token: str
+
+
+class OptionOut(BaseModel):
+    """One game option: its kind, default, allowed values and help."""
+
+    kind: Literal["int", "bool", "str"]
+    default: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int | None = None
+    choices: list[str] = []
+    allowed: str
+    help: str
+
+
+class GameOut(BaseModel):
+    """A game the server hosts, with what its create form needs."""
+
+    name: str
+    title: str
+    summary: str
+    aliases: list[str]
+    min_players: int
+    max_players: int
+    information: str
+    bot_levels: list[str]
+    options: dict[str, OptionOut]
+    clock_days: list[int]
+    rules_doc: str
+
+
+class NewTableIn(Strict):
+    """Create a table: the game, one entry per seat, options, who may join, the clock.
+
+    ``seats``: ``"me"`` (exactly once), ``"open"`` or ``"cpu"``/``"cpu:<level>"``.
+    ``clock_days``: 1, 2, 3, 5, 7, 14 or null (unlimited). ``start``: start at once when no
+    seat is open (a game against computer players). ``min_players``: for games that begin
+    on votes (the crossword), how many votes to begin are enough.
+    """
+
+    game: str = Field(max_length=40, examples=["ten-thousand"])
+    seats: list[str] = Field(min_length=1, max_length=12, examples=[["me", "cpu:cautious"]])
+    options: dict[str, int | bool | str] = Field(default_factory=dict, max_length=20)
+    visibility: Literal["open", "invite"] = "open"
+    clock_days: int | None = Field(default=None, examples=[3])
+    max_skips: int | None = Field(default=None, ge=1, le=10)
+    min_players: int | None = Field(default=None, ge=1, le=12)
+    start: bool = False
+
+
+class JoinIn(Strict):
+    """Join a table; invite-only tables need the code from the join link."""
+
+    invite: str | None = Field(default=None, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+
+
+class ActionIn(Strict):
+    """An action in the game's notation, made against the table version the client saw."""
+
+    action: str = Field(min_length=1, max_length=500, examples=["keep 1 5 roll"])
+    version: int = Field(ge=0, le=10_000_000, examples=[3])
+
+
+class SeatOut(BaseModel):
+    """A seat: ``kind`` is ``person``, ``cpu`` or ``open``; ``you`` marks the viewer's."""
+
+    seat: int
+    kind: Literal["person", "cpu", "open"]
+    name: str | None
+    level: str | None
+    skips: int
+    removed: bool
+    you: bool
+
+
+class EventOut(BaseModel):
+    """A logged event the viewer may see: number, who (seat, -1 chance, -4 host), notation."""
+
+    seq: int
+    by: int
+    move: str
+
+
+class TableSummary(BaseModel):
+    """A table in a list (lobby, my games)."""
+
+    id: int
+    game: str
+    title: str
+    status: Literal["lobby", "active", "finished", "cancelled"]
+    visibility: Literal["open", "invite"]
+    options: dict[str, Any]
+    clock_days: int | None
+    max_skips: int
+    creator: str
+    created_at: str | None
+    seats: list[SeatOut]
+    you: int | None
+    invite_code: str | None
+    version: int
+    to_move: list[int]
+    your_turn: bool
+    deadline: str | None
+    result: dict[str, Any] | None
+    votes: list[int]
+    min_players: int | None
+
+
+class TableOut(TableSummary):
+    """A whole table for one viewer: their observation, legal actions and visible events.
+
+    ``legal`` is null when there are too many actions to list.
+    """
+
+    view: dict[str, Any] | None
+    legal: list[str] | None
+    events: list[EventOut]
+    can_start: bool
+    start_refusal: str | None
+
+
+class ActionOut(BaseModel):
+    """An accepted action: the new version, the events it added (the action and any chance
+    outcomes after it), and the viewer's observation and legal actions now."""
+
+    version: int
+    status: str
+    to_move: list[int]
+    your_turn: bool
+    events: list[EventOut]
+    view: dict[str, Any]
+    legal: list[str] | None
+    result: dict[str, Any] | None
+
+
+class EventsOut(BaseModel):
+    """Events since a version (for resynchronising), and the version and status now."""
+
+    version: int
+    status: str
+    events: list[EventOut]
+
+
+class ErrorOut(BaseModel):
+    """Every error: a readable ``detail``, a short ``code``; 409s carry ``current``."""
+
+    detail: str
+    code: str
+    current: dict[str, Any] | None = None
+
+
+class StandingOut(BaseModel):
+    """A person's Greedy standings: tournament ``points``, ``best_margin`` in game points."""
+
+    name: str
+    games: int
+    wins: int
+    losses: int
+    points: int
+    best_margin: int | None
+
+
+class RummyStatsOut(BaseModel):
+    """A person's Rummy statistics (``win_rate`` 0-1; scores in points)."""
+
+    name: str
+    played: int
+    won: int
+    lost: int
+    win_rate: float
+    best_game_score: int | None
+    best_round_score: int | None
+    average_round_score: float | None
+    rounds: int
+    current_streak: int
+    longest_streak: int

@@ -1,0 +1,245 @@
+"""Tables in play, kept in memory between requests, and the randomness the server draws.
+
+An :class:`Entry` is a table at one version: its row, seats, names, log and the live
+:class:`~parlour.engine.state.State` rebuilt from the log. Entries are read and changed only
+under the table's lock (:meth:`TableCache.lock`); a commit replaces the entry. The database is
+the authority: an entry is checked against the stored version before it is trusted, and
+dropped when anything goes wrong mid-change.
+
+Chance outcomes and computer players' choices are drawn from ``random.Random`` generators
+derived from the table's secret seed and the version (:func:`table_rng`), so the same version
+always gets the same roll (a retried request cannot re-roll) and the seed never leaves the
+server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Protocol
+
+from sqlalchemy import Connection, Engine
+
+from parlour.bots.base import Bot
+from parlour.engine.errors import BadRecord, ParlourError
+from parlour.engine.registry import find, load
+from parlour.engine.state import JSON, State, player_label
+from parlour.server.errors import Conflict, NotFound
+from parlour.session import make_bot
+from parlour.storage.accounts import account_names
+from parlour.storage.tables import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    EventRow,
+    SeatRow,
+    TableRow,
+    get_events,
+    get_seats,
+    get_table,
+    get_version,
+)
+
+log = logging.getLogger("parlour.server")
+
+
+def table_rng(seed: str, purpose: str, version: int) -> random.Random:
+    """A generator for one draw: *purpose* (``"chance"``, ``"bot"``) at *version* of the table
+    whose secret seed is *seed*."""
+    digest = hashlib.sha256(f"{seed}:{purpose}:{version}".encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+@cache
+def bot_for(game: str, level: str) -> Bot:
+    """The computer player of *game* at *level* (one shared instance; bots keep no state)."""
+    return make_bot(find(game), level)
+
+
+def seat_names(seats: list[SeatRow], names: dict[int, str]) -> list[str]:
+    """Record names of the seats: the account's name, ``cpu:<level>`` or ``"open"``."""
+    out = []
+    for seat in seats:
+        if seat.account_id is not None and not seat.removed:
+            out.append(names.get(seat.account_id, f"#{seat.account_id}"))
+        elif seat.account_id is not None:
+            out.append(f"{names.get(seat.account_id, '?')} (cpu:{seat.bot_level})")
+        elif seat.bot_level is not None:
+            out.append(f"cpu:{seat.bot_level}")
+        else:
+            out.append("open")
+    return out
+
+
+class CorruptTable(ParlourError):
+    """A table whose stored log does not replay to its snapshot."""
+
+
+@dataclass
+class Entry:
+    """A table at one version (see the module docstring). ``views`` and ``legal`` memoise
+    observations and legal-action lists for this version."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    names: list[str]
+    state: State
+    events: list[EventRow]
+    views: dict[int | None, JSON] = field(default_factory=dict)
+    legal: dict[int, list[str] | None] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """The number of events in the log."""
+        return self.table.version
+
+    def seat_of(self, account_id: int) -> int | None:
+        """The seat *account_id* sits in, or ``None``."""
+        for seat in self.seats:
+            if seat.account_id == account_id:
+                return seat.seat
+        return None
+
+    def plays_itself(self, seat: int) -> bool:
+        """True when a computer player moves for *seat* (a bot seat or a removed person)."""
+        row = self.seats[seat]
+        return row.bot_level is not None and (row.account_id is None or row.removed)
+
+    def view(self, seat: int | None) -> JSON:
+        """``state.observation(seat)``, computed once per version."""
+        if seat not in self.views:
+            self.views[seat] = self.state.observation(seat)
+        return self.views[seat]
+
+    def legal_for(self, seat: int, limit: int) -> list[str] | None:
+        """The legal actions of *seat* in notation (empty when it may not act), or ``None``
+        when there are more than *limit*."""
+        if seat not in self.legal:
+            if seat not in self.state.actors():
+                self.legal[seat] = []
+            else:
+                actions = self.state.legal_actions(seat)
+                self.legal[seat] = (
+                    None
+                    if len(actions) > limit
+                    else [self.state.action_to_string(a) for a in actions]
+                )
+        return self.legal[seat]
+
+
+def load_entry(connection: Connection, table_id: int) -> Entry | None:
+    """Rebuild a started table from the database (its log replayed and checked against the
+    snapshot). ``None`` if there is no such table. Raises :class:`CorruptTable`."""
+    table = get_table(connection, table_id)
+    if table is None:
+        return None
+    seats = get_seats(connection, table_id)
+    names = account_names(connection, [s.account_id for s in seats if s.account_id is not None])
+    events = get_events(connection, table_id)
+    if len(events) != table.version:
+        raise CorruptTable(
+            f"table {table_id}: {len(events)} events stored for version {table.version}"
+        )
+    try:
+        game = load(table.game, **table.options)
+        state = game.state_from_json(
+            {
+                "state": table.snapshot,
+                "history": [[player_label(e.by), e.move] for e in events],
+            }
+        )
+    except BadRecord as err:
+        raise CorruptTable(f"table {table_id}: {err}") from None
+    return Entry(table, seats, seat_names(seats, names), state, events)
+
+
+class _HasCache(Protocol):
+    cache: TableCache
+    engine: Engine
+
+
+class TableCache:
+    """Entries by table id (least recently used dropped past ``size``) and per-table locks."""
+
+    def __init__(self, size: int = 5_000) -> None:
+        self.size = size
+        self._entries: OrderedDict[int, Entry] = OrderedDict()
+        self._locks: dict[int, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def lock(self, table_id: int) -> threading.Lock:
+        """The lock serialising changes to *table_id* in this process."""
+        with self._guard:
+            found = self._locks.get(table_id)
+            if found is None:
+                found = self._locks[table_id] = threading.Lock()
+            return found
+
+    def get(self, table_id: int) -> Entry | None:
+        """The cached entry, if any (call under the table's lock)."""
+        with self._guard:
+            entry = self._entries.get(table_id)
+            if entry is not None:
+                self._entries.move_to_end(table_id)
+            return entry
+
+    def peek(self, table_id: int) -> Entry | None:
+        """The cached entry without touching the order (for readers of memoised views)."""
+        with self._guard:
+            return self._entries.get(table_id)
+
+    def put(self, entry: Entry) -> None:
+        """Cache *entry* (replacing the table's previous one)."""
+        with self._guard:
+            self._entries[entry.table.id] = entry
+            self._entries.move_to_end(entry.table.id)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def drop(self, table_id: int) -> None:
+        """Forget the entry of *table_id* (it will be rebuilt from the database)."""
+        with self._guard:
+            self._entries.pop(table_id, None)
+
+
+def current_entry(ctx: _HasCache, table_id: int, *, check: bool = True) -> Entry:
+    """The started table *table_id* as it is now (call under its lock).
+
+    With ``check`` the cached entry is compared with the stored version first (another
+    process may have moved the table on). Raises :class:`NotFound`, :class:`Conflict` for a
+    table still in the lobby, and :class:`Conflict` for a log that does not replay.
+    """
+    entry = ctx.cache.get(table_id)
+    if entry is not None and check:
+        with ctx.engine.connect() as connection:
+            if get_version(connection, table_id) != entry.version:
+                entry = None
+    if entry is None:
+        ctx.cache.drop(table_id)
+        try:
+            with ctx.engine.connect() as connection:
+                loaded = _load(connection, table_id)
+        except CorruptTable as err:
+            log.error("%s", err)
+            raise Conflict(f"this table cannot be played: {err}", code="corrupt") from None
+        entry = loaded
+        ctx.cache.put(entry)
+    return entry
+
+
+def _load(connection: Connection, table_id: int) -> Entry:
+    table = get_table(connection, table_id)
+    if table is None:
+        raise NotFound(f"no table {table_id}")
+    if table.status == LOBBY:
+        raise Conflict("the game has not started yet")
+    if table.status not in (ACTIVE, FINISHED):
+        raise Conflict(f"the table is {table.status}")
+    entry = load_entry(connection, table_id)
+    assert entry is not None
+    return entry

@@ -1,0 +1,43 @@
+"""What every service function gets: the database, the settings, the table cache, and the
+listeners told about each commit (the WebSocket hub and the computer-player runner)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Engine
+
+from parlour.server.services.cache import TableCache
+from parlour.server.settings import Settings
+from parlour.storage.accounts import AccountRow
+
+Listener = Callable[[int], None]
+"""Called with a table id after a commit changed that table (in the committing thread)."""
+
+
+@dataclass
+class ServerContext:
+    """The services' shared state. One per app (or per test)."""
+
+    engine: Engine
+    settings: Settings
+    cache: TableCache = field(default_factory=TableCache)
+    listeners: list[Listener] = field(default_factory=list)
+    logins: dict[str, tuple[AccountRow, datetime, float]] = field(default_factory=dict)
+    """Recently checked tokens: hash -> (account, expiry, monotonic time to recheck)."""
+
+    def now(self) -> datetime:
+        """The settings' clock."""
+        return self.settings.clock()
+
+    def changed(self, table_id: int) -> None:
+        """Tell every listener that *table_id* changed. A listener's error is not the caller's."""
+        for listener in list(self.listeners):
+            try:
+                listener(table_id)
+            except Exception:  # pragma: no cover - a listener bug must not undo a commit
+                import logging
+
+                logging.getLogger("parlour.server").exception("listener failed")

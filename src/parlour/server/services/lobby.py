@@ -1,0 +1,332 @@
+"""The lobby: create a table, join, leave before the start, start, and list tables.
+
+A table is created with its game, options and one entry per seat: ``"me"`` (the creator),
+``"open"`` (for a person to join) or ``"cpu"``/``"cpu:<level>"`` (a computer player). Open
+tables are listed for everyone; invite-only tables are joined with their invite code (the
+join link). When a table starts is the game's start rule (:mod:`parlour.server.hooks`): by
+default the creator starts it once every seat is filled.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from parlour.engine.errors import ParlourError
+from parlour.engine.registry import find, load
+from parlour.engine.state import CHANCE
+from parlour.server.errors import Conflict, Forbidden, NotFound, Refused
+from parlour.server.hooks import Lobby, hooks_for
+from parlour.server.services.cache import current_entry, table_rng
+from parlour.server.services.context import ServerContext
+from parlour.server.services.play import _columns
+from parlour.server.settings import CLOCK_DAYS
+from parlour.storage.db import write_transaction
+from parlour.storage.tables import (
+    ACTIVE,
+    CANCELLED,
+    LOBBY,
+    SeatRow,
+    TableRow,
+    append_events,
+    claim_seat,
+    count_unfinished,
+    get_seats,
+    get_table,
+    insert_seats,
+    insert_table,
+    replace_seats,
+    set_seat,
+    update_table,
+)
+
+MAX_SKIPS_RANGE = (1, 10)
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """What a creator asks for (see :func:`create_table`)."""
+
+    game: str
+    seats: Sequence[str]
+    options: dict[str, Any]
+    visibility: str = "open"
+    clock_days: int | None = None
+    max_skips: int | None = None
+    start: bool = False
+    min_players: int | None = None
+
+
+def _seat_rows(spec_name: str, seats: Sequence[str], creator: int) -> list[SeatRow]:
+    spec = find(spec_name)
+    rows: list[SeatRow] = []
+    mine = 0
+    for index, raw in enumerate(seats):
+        item = raw.strip().lower()
+        if item == "me":
+            mine += 1
+            rows.append(SeatRow(index, creator, None, 0, False))
+        elif item == "open":
+            rows.append(SeatRow(index, None, None, 0, False))
+        elif item == "cpu" or item.startswith("cpu:"):
+            if not spec.bot_levels:
+                raise Refused(f"{spec.title} has no computer players yet")
+            level = item[4:].strip() or spec.bot_levels[-1]
+            if level not in spec.bot_levels:
+                raise Refused(
+                    f"unknown computer level {level!r}; levels are: {', '.join(spec.bot_levels)}"
+                )
+            rows.append(SeatRow(index, None, level, 0, False))
+        else:
+            raise Refused(f"seat {index}: {raw!r} is not 'me', 'open', 'cpu' or 'cpu:<level>'")
+    if mine != 1:
+        raise Refused("exactly one seat is 'me' (the creator sits at the table)")
+    return rows
+
+
+def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> int:
+    """Create a table; return its id (it starts at once if ``request.start`` and every seat is
+    filled). Raises :class:`Refused` with the reason for an unknown game, bad options, seats
+    or clock, or when the creator already sits at ``max_open_tables`` unfinished tables."""
+    try:
+        spec = find(request.game)
+    except ParlourError as err:
+        raise Refused(str(err)) from None
+    rows = _seat_rows(spec.name, request.seats, account_id)
+    given = dict(request.options)
+    if "players" in given and given["players"] != len(rows):
+        raise Refused(f"options say {given['players']} players but {len(rows)} seats are given")
+    given["players"] = len(rows)
+    try:
+        options = spec.resolve_options(given)
+    except ParlourError as err:
+        raise Refused(str(err)) from None
+    if request.visibility not in ("open", "invite"):
+        raise Refused("visibility is 'open' or 'invite'")
+    if request.clock_days is not None and request.clock_days not in CLOCK_DAYS:
+        raise Refused(
+            f"a clock has {', '.join(map(str, CLOCK_DAYS))} days per move, or none (unlimited)"
+        )
+    lobby: dict[str, Any] = {}
+    if request.min_players is not None:
+        if not spec.min_players <= request.min_players <= len(rows):
+            raise Refused(
+                f"min_players is {spec.min_players}-{len(rows)} for {spec.title} "
+                f"with {len(rows)} seats, not {request.min_players}"
+            )
+        lobby["min_players"] = request.min_players
+    max_skips = ctx.settings.default_max_skips if request.max_skips is None else request.max_skips
+    if not MAX_SKIPS_RANGE[0] <= max_skips <= MAX_SKIPS_RANGE[1]:
+        raise Refused(f"max_skips is {MAX_SKIPS_RANGE[0]}-{MAX_SKIPS_RANGE[1]}")
+    now = ctx.now()
+    with write_transaction(ctx.engine) as connection:
+        if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
+            raise Refused(
+                f"you already sit at {ctx.settings.max_open_tables} unfinished tables: "
+                "finish or leave one first"
+            )
+        table_id = insert_table(
+            connection,
+            game=spec.name,
+            options=options,
+            status=LOBBY,
+            visibility=request.visibility,
+            invite_code=secrets.token_urlsafe(12),
+            creator_id=account_id,
+            clock_days=request.clock_days,
+            max_skips=max_skips,
+            version=0,
+            snapshot=None,
+            rng_seed=ctx.settings.new_seed(),
+            to_move=[],
+            bot_turn=False,
+            deadline=None,
+            result=None,
+            lobby=lobby,
+            scored=False,
+            created_at=now,
+            updated_at=now,
+        )
+        insert_seats(connection, table_id, rows)
+    ctx.changed(table_id)
+    table, seats = _lobby(ctx, table_id)
+    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
+        _start(ctx, table, seats)  # the crossword with every seat taken begins at once
+    elif request.start:
+        start_table(ctx, table_id=table_id, account_id=account_id)
+    return table_id
+
+
+def _lobby(ctx: ServerContext, table_id: int) -> tuple[TableRow, list[SeatRow]]:
+    with ctx.engine.connect() as connection:
+        table = get_table(connection, table_id)
+        if table is None:
+            raise NotFound(f"no table {table_id}")
+        return table, get_seats(connection, table_id)
+
+
+def may_see(
+    table: TableRow, seats: Sequence[SeatRow], account_id: int | None, invite: str | None
+) -> bool:
+    """Open tables are public; an invite-only one is seen by its players and with its code."""
+    if table.visibility == "open":
+        return True
+    if account_id is not None and any(s.account_id == account_id for s in seats):
+        return True
+    return invite is not None and secrets.compare_digest(
+        invite.encode(), table.invite_code.encode()
+    )
+
+
+def join_table(
+    ctx: ServerContext, *, table_id: int, account_id: int, invite: str | None = None
+) -> None:
+    """Take the first open seat. Raises :class:`NotFound` for an invite-only table without
+    its code, :class:`Conflict` when already seated, started or full, and :class:`Refused`
+    at the open-tables limit."""
+    table, seats = _lobby(ctx, table_id)
+    if not may_see(table, seats, account_id, invite):
+        raise NotFound(f"no table {table_id} (an invite-only table needs its join link)")
+    if any(s.account_id == account_id for s in seats):
+        raise Conflict("you already sit at this table")
+    if table.status != LOBBY:
+        raise Conflict(
+            "the game has already started"
+            if table.status == ACTIVE
+            else f"the table is {table.status}"
+        )
+    with write_transaction(ctx.engine) as connection:
+        if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
+            raise Refused(f"you already sit at {ctx.settings.max_open_tables} unfinished tables")
+        current = get_table(connection, table_id)
+        if current is None or current.status != LOBBY:
+            raise Conflict("the game has already started")
+        for seat in get_seats(connection, table_id):
+            if seat.is_open and claim_seat(connection, table_id, seat.seat, account_id):
+                break
+        else:
+            raise Conflict("the table is full")
+    ctx.changed(table_id)
+    table, seats = _lobby(ctx, table_id)
+    spec = find(table.game)
+    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
+        _start(ctx, table, seats)
+
+
+def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
+    """Leave before the start (the creator leaving cancels the table). Raises
+    :class:`Conflict` after the start and :class:`Forbidden` for someone not seated."""
+    table, seats = _lobby(ctx, table_id)
+    mine = [s for s in seats if s.account_id == account_id]
+    if not mine:
+        raise Forbidden("you have no seat at this table")
+    if table.status != LOBBY:
+        raise Conflict("the game has started: leaving is only possible before the start")
+    with write_transaction(ctx.engine) as connection:
+        if account_id == table.creator_id:
+            done = update_table(
+                connection, table_id, where_status=LOBBY, status=CANCELLED, updated_at=ctx.now()
+            )
+        else:
+            done = update_table(connection, table_id, where_status=LOBBY, updated_at=ctx.now())
+            if done:
+                set_seat(connection, table_id, mine[0].seat, account_id=None)
+                votes = [v for v in table.lobby.get("votes", []) if v != mine[0].seat]
+                update_table(connection, table_id, lobby={**table.lobby, "votes": votes})
+        if not done:
+            raise Conflict("the game has started: leaving is only possible before the start")
+    ctx.changed(table_id)
+
+
+def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
+    """Vote to begin now (kept in the table's ``lobby["votes"]``, seats in vote order). The
+    game's start rule decides what votes do (the crossword: at least the minimum voted);
+    by default they are only shown. Raises :class:`Conflict` for a second vote or a started
+    table and :class:`Forbidden` for someone not seated."""
+    with write_transaction(ctx.engine) as connection:
+        table = get_table(connection, table_id, lock=True)
+        if table is None:
+            raise NotFound(f"no table {table_id}")
+        seats = get_seats(connection, table_id)
+        mine = [s.seat for s in seats if s.account_id == account_id]
+        if not mine:
+            raise Forbidden("you have no seat at this table")
+        if table.status != LOBBY:
+            raise Conflict("the game has already started: votes are for the lobby")
+        votes = list(table.lobby.get("votes", []))
+        if mine[0] in votes:
+            raise Conflict("you have already voted to begin")
+        update_table(
+            connection,
+            table_id,
+            where_status=LOBBY,
+            lobby={**table.lobby, "votes": [*votes, mine[0]]},
+            updated_at=ctx.now(),
+        )
+    ctx.changed(table_id)
+    table, seats = _lobby(ctx, table_id)
+    spec = find(table.game)
+    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
+        _start(ctx, table, seats)
+
+
+def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
+    """Start the table if its start rule lets *account_id* do so now. Raises
+    :class:`Conflict` for a started table and :class:`Forbidden`/:class:`Conflict` with the
+    rule's reason."""
+    table, seats = _lobby(ctx, table_id)
+    if not any(s.account_id == account_id for s in seats):
+        raise Forbidden("you have no seat at this table")
+    if table.status != LOBBY:
+        raise Conflict(f"the table is {table.status}, not in the lobby")
+    spec = find(table.game)
+    why = hooks_for(spec.name).start.refuse_start(Lobby(table, seats, spec), account_id)
+    if why is not None:
+        raise Conflict(why)
+    _start(ctx, table, seats)
+
+
+def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
+    from parlour.server.services.cache import Entry, seat_names
+
+    spec = find(table.game)
+    before = seats
+    options, seats = hooks_for(spec.name).start.start_options(Lobby(table, seats, spec))
+    renumber = seats != before
+    seats = [replace(s, seat=i) for i, s in enumerate(seats)]
+    try:
+        game = load(spec.name, **options)
+    except ParlourError as err:
+        raise Conflict(f"the table cannot start: {err}") from None
+    state = game.new_initial_state()
+    added: list[tuple[int, str]] = []
+    while state.is_chance_node():
+        outcome = state.sample_chance(table_rng(table.rng_seed, "chance", len(added)))
+        state.apply(outcome, player=CHANCE)
+        added.append((CHANCE, state.action_to_string(outcome)))
+    now = ctx.now()
+    entry = Entry(table, seats, seat_names(seats, {}), state, [])
+    values = _columns(entry, seats, now)
+    with write_transaction(ctx.engine) as connection:
+        if not update_table(
+            connection,
+            table.id,
+            where_status=LOBBY,
+            where_version=0,
+            status=ACTIVE,
+            options=options,
+            started_at=now,
+        ):
+            raise Conflict("the table has already started")
+        if renumber:
+            replace_seats(connection, table.id, seats)
+        ok = append_events(
+            connection, table.id, expected_version=0, events=added, now=now, **values
+        )
+        assert ok
+    with ctx.cache.lock(table.id):
+        ctx.cache.drop(table.id)
+        current_entry(ctx, table.id)  # cached, so followers get the game and bots wake
+        ctx.changed(table.id)

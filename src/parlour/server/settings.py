@@ -1,0 +1,69 @@
+"""The server's settings: one object, made by ``parlour serve`` or by a test.
+
+Every limit a request can run into is here, with its unit.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+CLOCK_DAYS = (1, 2, 3, 5, 7, 14)
+"""The days-per-move a table's clock may have (``None``: unlimited)."""
+
+
+def utcnow() -> datetime:
+    """Now, in UTC (the default clock; tests inject their own)."""
+    return datetime.now(UTC)
+
+
+@dataclass
+class Settings:
+    """Server settings. ``database_url`` ``None`` is SQLite in the data directory."""
+
+    database_url: str | None = None
+    clock: Callable[[], datetime] = utcnow
+    """Where the server reads the time (turn clocks, tokens, rate limits)."""
+    max_body_bytes: int = 16_384
+    """Largest request body accepted (bytes); larger gets 413."""
+    max_ws_message_chars: int = 4_096
+    """Largest WebSocket message accepted from a client (characters)."""
+    max_open_tables: int = 20
+    """Tables in the lobby or in play one person may sit at."""
+    max_action_chars: int = 500
+    """Longest action text (characters)."""
+    token_days: int = 30
+    """How long a login lasts (days)."""
+    login_window_seconds: int = 900
+    """Failed logins count for this long (seconds)."""
+    max_failures_per_account: int = 5
+    """Failed logins per account within the window before refusing (429)."""
+    max_failures_per_address: int = 20
+    """Failed logins per client address within the window before refusing (429)."""
+    cookie_secure: bool = False
+    """Mark the session cookie ``Secure`` (set it when served over HTTPS)."""
+    default_max_skips: int = 3
+    """Turns a person may lose to the clock in a row before a computer takes their seat."""
+    sweep_seconds: float = 30.0
+    """How often the clock sweeper runs (seconds); 0 turns it off."""
+    bots: bool = True
+    """Let computer players (and the clock's bot takeovers) move in the background."""
+    bot_workers: int = 2
+    """Computer-player moves worked on at once (each in a thread)."""
+    poll_seconds: float = 1.0
+    """How often WebSocket subscribers are checked for changes made by other processes."""
+    login_cache_seconds: float = 5.0
+    """How long a checked login is trusted without asking the database (seconds): a logout
+    in another server process takes effect within this time; in this one at once."""
+    workers: int = 8
+    """Threads that do the database and game work of requests (sync routes, WebSocket
+    actions); few threads keep the event loop responsive under load."""
+    argon2_fast: bool = False
+    """Cheap argon2 parameters (tests and the load test only; never in production)."""
+    new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(32))
+    """Makes each new table's secret seed (tests inject a repeatable one)."""
+    instance: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """This process's name in leases."""

@@ -1,0 +1,232 @@
+"""The WebSocket: one per player session, at ``/ws``; it pushes each change of the tables it
+follows and accepts actions too.
+
+Authentication: the session cookie (a browser on this site: the ``Origin`` must match), an
+``Authorization: Bearer`` header, or ``?token=``. Anonymous sockets may follow open tables as
+spectators.
+
+Client to server (JSON objects, at most ``Settings.max_ws_message_chars`` characters):
+
+- ``{"type": "follow", "table": 7, "invite": null}``: get ``update`` now and after each change;
+- ``{"type": "unfollow", "table": 7}``;
+- ``{"type": "action", "table": 7, "action": "keep 1 5 roll", "version": 3, "ref": "a1"}``:
+  answered by ``ack`` (``ref``, ``version``) or ``error``; the change itself comes as an
+  ``update`` to every follower;
+- ``{"type": "ping"}``: answered by ``pong``.
+
+Server to client: ``hello`` (the account), ``update`` (table, version, status, you, to_move,
+your_turn, deadline, view, legal, events since the last update, result), ``turn`` (it is your
+turn at a table you do not follow), ``table`` (a lobby changed: fetch it again), ``ack``,
+``error`` (``status``, ``code``, ``detail``, ``ref``; a stale action carries ``current``),
+``pong``. A client that reconnects follows again and gets the whole table at its version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+import anyio.to_thread
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from parlour.engine.errors import ParlourError
+from parlour.server.deps import COOKIE
+from parlour.server.errors import NotFound, ServerError, engine_code
+from parlour.server.hub import Follower, Hub
+from parlour.server.services import accounts, play
+from parlour.server.services.cache import current_entry
+from parlour.server.services.context import ServerContext
+from parlour.server.services.lobby import may_see
+from parlour.storage.tables import LOBBY, get_seats, get_table
+
+router = APIRouter()
+
+
+def _token(websocket: WebSocket) -> tuple[str | None, bool]:
+    header = websocket.headers.get("authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip(), False
+    query = websocket.query_params.get("token")
+    if query:
+        return query, False
+    cookie = websocket.cookies.get(COOKIE)
+    return (cookie, True) if cookie else (None, False)
+
+
+def _follow(
+    ctx: ServerContext, hub: Hub, follower: Follower, table_id: int, invite: str | None
+) -> None:
+    with ctx.engine.connect() as connection:
+        table = get_table(connection, table_id)
+        seats = get_seats(connection, table_id) if table else []
+    if table is None or not may_see(table, seats, follower.account_id, invite):
+        raise NotFound(f"no table {table_id}")
+    seat = next(
+        (
+            s.seat
+            for s in seats
+            if follower.account_id is not None and s.account_id == follower.account_id
+        ),
+        None,
+    )
+    if table.status == LOBBY or table.status == "cancelled":
+        hub.follow(follower, table_id, seat)
+        return
+    with ctx.cache.lock(table_id):
+        current_entry(ctx, table_id)
+        hub.follow(follower, table_id, seat)
+
+
+def _error(err: Exception, ref: Any) -> dict[str, Any]:
+    if isinstance(err, ServerError):
+        return {"type": "error", "status": err.status, "ref": ref, **err.body()}
+    code = engine_code(err) if isinstance(err, ParlourError) else "refused"
+    return {"type": "error", "status": 422, "ref": ref, "code": code, "detail": str(err)}
+
+
+@router.websocket("/ws")
+async def socket(websocket: WebSocket) -> None:
+    """The player session's WebSocket (see the module docstring)."""
+    ctx: ServerContext = websocket.app.state.ctx
+    hub: Hub = websocket.app.state.hub
+    token, from_cookie = _token(websocket)
+    account = None
+    if token is not None:
+        account = await anyio.to_thread.run_sync(accounts.authenticate, ctx, token)
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host", "")
+        bad_origin = from_cookie and origin is not None and origin.split("://", 1)[-1] != host
+        if account is None or bad_origin:
+            await websocket.close(code=4401, reason="log in first")
+            return
+    await websocket.accept()
+    follower = Follower(account.id if account else None)
+    hub.add(follower)
+    sender = asyncio.create_task(_send_loop(websocket, follower))
+    try:
+        await websocket.send_text(
+            json.dumps(
+                {
+                    "type": "hello",
+                    "account": None
+                    if account is None
+                    else {"id": account.id, "name": account.name},
+                }
+            )
+        )
+        while True:
+            text = await websocket.receive_text()
+            reply = await _handle(ctx, hub, follower, text)
+            if reply is not None:
+                await websocket.send_text(json.dumps(reply))
+    except (WebSocketDisconnect, RuntimeError):
+        # the client went away (Starlette raises a RuntimeError subclass when the sending
+        # side noticed first); nothing to clean up but the follower
+        pass
+    finally:
+        hub.remove(follower)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _send_loop(websocket: WebSocket, follower: Follower) -> None:
+    while True:
+        text = await follower.queue.get()
+        if text is None:
+            await websocket.close(code=1013, reason="too far behind: reconnect")
+            return
+        await websocket.send_text(text)
+
+
+async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -> Any:
+    if len(text) > ctx.settings.max_ws_message_chars:
+        return {
+            "type": "error",
+            "status": 413,
+            "code": "too_large",
+            "detail": f"a message has at most {ctx.settings.max_ws_message_chars} characters",
+        }
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return {"type": "error", "status": 400, "code": "bad_json", "detail": "not JSON"}
+    if not isinstance(message, dict):
+        return {
+            "type": "error",
+            "status": 400,
+            "code": "bad_message",
+            "detail": "a message is a JSON object with a 'type'",
+        }
+    kind = message.get("type")
+    ref = message.get("ref")
+    table = message.get("table")
+    try:
+        if kind == "ping":
+            return {"type": "pong", "ref": ref}
+        if kind in ("follow", "unfollow", "action") and (
+            not isinstance(table, int) or isinstance(table, bool) or table < 1
+        ):
+            return {
+                "type": "error",
+                "status": 422,
+                "code": "bad_message",
+                "ref": ref,
+                "detail": "'table' must be a table id (a positive integer)",
+            }
+        if kind == "follow":
+            assert isinstance(table, int)
+            invite = message.get("invite")
+            if invite is not None and not isinstance(invite, str):
+                invite = None
+            await anyio.to_thread.run_sync(_follow, ctx, hub, follower, table, invite)
+            return None
+        if kind == "unfollow":
+            assert isinstance(table, int)
+            hub.unfollow(follower, table)
+            return None
+        if kind == "action":
+            assert isinstance(table, int)
+            table_id = table
+            if follower.account_id is None:
+                return {
+                    "type": "error",
+                    "status": 401,
+                    "code": "unauthorized",
+                    "ref": ref,
+                    "detail": "log in first",
+                }
+            action, version = message.get("action"), message.get("version")
+            if (
+                not isinstance(action, str)
+                or not isinstance(version, int)
+                or isinstance(version, bool)
+            ):
+                return {
+                    "type": "error",
+                    "status": 422,
+                    "code": "bad_message",
+                    "ref": ref,
+                    "detail": "an action needs 'action' (text) and 'version' (integer)",
+                }
+            outcome = await anyio.to_thread.run_sync(
+                lambda: play.submit_action(
+                    ctx,
+                    table_id=table_id,
+                    account_id=follower.account_id or 0,
+                    text=action,
+                    expected_version=version,
+                )
+            )
+            return {"type": "ack", "ref": ref, "table": table, "version": outcome.entry.version}
+        return {
+            "type": "error",
+            "status": 422,
+            "code": "bad_message",
+            "ref": ref,
+            "detail": "'type' is follow, unfollow, action or ping",
+        }
+    except (ServerError, ParlourError) as err:
+        return _error(err, ref)

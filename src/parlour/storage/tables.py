@@ -1,0 +1,540 @@
+"""Server tables: one row per game on the server, its seats, and its append-only event log.
+
+A table's game is its event log (``table_events``: chance outcomes, actions and host events in
+the game's notation, numbered from 0) plus a snapshot on the table row. ``version`` is the
+number of events; a write names the version it was made against and changes nothing when the
+row has moved on (:func:`append_events` returns ``False``), so two writers can never both win.
+Storage knows no game: it keeps JSON and notation text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Connection,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from parlour.storage.models import Base
+
+LOBBY = "lobby"
+ACTIVE = "active"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED)
+
+
+class GameTable(Base):
+    """One game on the server (see the module docstring). ``rng_seed`` never leaves it."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    visibility: Mapped[str] = mapped_column(String(8))
+    invite_code: Mapped[str] = mapped_column(String(64))
+    creator_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    clock_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    max_skips: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    snapshot: Mapped[Any] = mapped_column(JSON, nullable=True)
+    rng_seed: Mapped[str] = mapped_column(String(64))
+    to_move: Mapped[list[int]] = mapped_column(JSON)
+    bot_turn: Mapped[bool] = mapped_column(Boolean, index=True)
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    result: Mapped[Any] = mapped_column(JSON, nullable=True)
+    lobby: Mapped[dict[str, Any]] = mapped_column(JSON)
+    scored: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The finished game is in the scorebook (standings, statistics)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class TableSeat(Base):
+    """A seat: empty (open), a person (``account_id``) or a computer player (``bot_level``).
+
+    ``skips`` counts turns lost to the clock; ``removed`` marks a person the clock took out,
+    whose seat a computer player now plays.
+    """
+
+    __tablename__ = "table_seats"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id"), nullable=True, index=True
+    )
+    bot_level: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    skips: Mapped[int] = mapped_column(Integer, default=0)
+    removed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class TableEvent(Base):
+    """One event of a table's log: number ``seq``, who (``by``: seat, -1 chance, -4 host),
+    the move in notation, and when it was stored."""
+
+    __tablename__ = "table_events"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    by: Mapped[int] = mapped_column(Integer)
+    move: Mapped[str] = mapped_column(String(2000))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ServerLease(Base):
+    """A named lease one server process holds for a while (the clock sweeper on SQLite)."""
+
+    __tablename__ = "server_leases"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(80))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+_TABLES = cast(Table, GameTable.__table__)
+_EVENTS = cast(Table, TableEvent.__table__)
+
+
+_PLAY_COLUMNS = {"snapshot", "to_move", "bot_turn", "deadline"}
+_MOMENT = DateTime(timezone=True)
+_PLAY_UPDATE = text(
+    "UPDATE game_tables SET version = :version, updated_at = :now, snapshot = :snapshot, "
+    "to_move = :to_move, bot_turn = :bot_turn, deadline = :deadline "
+    "WHERE id = :id AND version = :expected"
+).bindparams(
+    bindparam("now", type_=_MOMENT),
+    bindparam("deadline", type_=_MOMENT),
+    bindparam("snapshot", type_=JSON()),
+    bindparam("to_move", type_=JSON()),
+    bindparam("bot_turn", type_=Boolean()),
+)
+_EVENT_INSERT = text(
+    'INSERT INTO table_events (table_id, seq, "by", move, at) '
+    "VALUES (:table_id, :seq, :by, :move, :at)"
+).bindparams(bindparam("at", type_=_MOMENT))
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table as read (the columns of :class:`GameTable`)."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    status: str
+    visibility: str
+    invite_code: str
+    creator_id: int
+    clock_days: int | None
+    max_skips: int
+    version: int
+    snapshot: Any
+    rng_seed: str
+    to_move: list[int]
+    bot_turn: bool
+    deadline: datetime | None
+    result: Any
+    lobby: dict[str, Any]
+    scored: bool
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat as read (the columns of :class:`TableSeat`, less the table id)."""
+
+    seat: int
+    account_id: int | None
+    bot_level: str | None
+    skips: int
+    removed: bool
+
+    @property
+    def is_open(self) -> bool:
+        """True for a seat waiting for a person to join."""
+        return self.account_id is None and self.bot_level is None
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """An event as read: ``seq``, ``by`` and ``move`` (notation)."""
+
+    seq: int
+    by: int
+    move: str
+
+
+_TABLE_COLUMNS = [c for c in GameTable.__table__.columns]
+
+
+def _table(row: Any) -> TableRow:
+    return TableRow(**{c.key: getattr(row, c.key) for c in _TABLE_COLUMNS})
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes; everything stored here is UTC.
+    from datetime import UTC
+
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def insert_table(connection: Connection, **values: Any) -> int:
+    """Insert a table row from the column *values*; return its id."""
+    result = connection.execute(insert(GameTable).values(**values))
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def insert_seats(connection: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+    """Insert the seats of a new table."""
+    connection.execute(
+        insert(TableSeat),
+        [
+            {
+                "table_id": table_id,
+                "seat": s.seat,
+                "account_id": s.account_id,
+                "bot_level": s.bot_level,
+                "skips": s.skips,
+                "removed": s.removed,
+            }
+            for s in seats
+        ],
+    )
+
+
+def replace_seats(connection: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+    """Replace a table's seats with *seats*, numbered 0, 1, ... in the order given."""
+    from dataclasses import replace
+
+    connection.execute(delete(TableSeat).where(TableSeat.table_id == table_id))
+    insert_seats(connection, table_id, [replace(s, seat=i) for i, s in enumerate(seats)])
+
+
+def get_table(connection: Connection, table_id: int, *, lock: bool = False) -> TableRow | None:
+    """The table *table_id*, or ``None``. With *lock*, the row stays locked until the
+    transaction ends (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite's write transactions
+    are exclusive already)."""
+    query = select(*_TABLE_COLUMNS).where(GameTable.id == table_id)
+    if lock:
+        query = query.with_for_update()
+    row = connection.execute(query).first()
+    if row is None:
+        return None
+    table = _table(row)
+    return _fix_times(table)
+
+
+def _fix_times(table: TableRow) -> TableRow:
+    from dataclasses import replace
+
+    return replace(
+        table,
+        deadline=_aware(table.deadline),
+        created_at=_aware(table.created_at) or table.created_at,
+        updated_at=_aware(table.updated_at) or table.updated_at,
+        started_at=_aware(table.started_at),
+        finished_at=_aware(table.finished_at),
+    )
+
+
+def get_tables(connection: Connection, table_ids: Iterable[int]) -> list[TableRow]:
+    """The tables with these ids (missing ones left out), newest first."""
+    ids = list(table_ids)
+    if not ids:
+        return []
+    rows = connection.execute(
+        select(*_TABLE_COLUMNS).where(GameTable.id.in_(ids)).order_by(GameTable.id.desc())
+    )
+    return [_fix_times(_table(row)) for row in rows]
+
+
+def get_version(connection: Connection, table_id: int) -> int | None:
+    """The table's version (its number of events), or ``None`` if there is no such table."""
+    tables = _TABLES
+    value = connection.execute(
+        select(tables.c.version).where(tables.c.id == table_id)
+    ).scalar_one_or_none()
+    return None if value is None else int(value)
+
+
+def get_versions(connection: Connection, table_ids: Iterable[int]) -> dict[int, int]:
+    """Versions by table id, for the tables that exist."""
+    ids = list(table_ids)
+    if not ids:
+        return {}
+    rows = connection.execute(select(GameTable.id, GameTable.version).where(GameTable.id.in_(ids)))
+    return {row.id: row.version for row in rows}
+
+
+def get_seats(connection: Connection, table_id: int) -> list[SeatRow]:
+    """The table's seats in seat order."""
+    rows = connection.execute(
+        select(
+            TableSeat.seat,
+            TableSeat.account_id,
+            TableSeat.bot_level,
+            TableSeat.skips,
+            TableSeat.removed,
+        )
+        .where(TableSeat.table_id == table_id)
+        .order_by(TableSeat.seat)
+    )
+    return [SeatRow(r.seat, r.account_id, r.bot_level, r.skips, r.removed) for r in rows]
+
+
+def seats_of_tables(connection: Connection, table_ids: Iterable[int]) -> dict[int, list[SeatRow]]:
+    """Seats by table id, each list in seat order."""
+    ids = list(table_ids)
+    out: dict[int, list[SeatRow]] = {i: [] for i in ids}
+    if not ids:
+        return out
+    rows = connection.execute(
+        select(
+            TableSeat.table_id,
+            TableSeat.seat,
+            TableSeat.account_id,
+            TableSeat.bot_level,
+            TableSeat.skips,
+            TableSeat.removed,
+        )
+        .where(TableSeat.table_id.in_(ids))
+        .order_by(TableSeat.table_id, TableSeat.seat)
+    )
+    for r in rows:
+        out[r.table_id].append(SeatRow(r.seat, r.account_id, r.bot_level, r.skips, r.removed))
+    return out
+
+
+def claim_seat(connection: Connection, table_id: int, seat: int, account_id: int) -> bool:
+    """Give an open seat to *account_id*; ``False`` if someone took it first."""
+    result = connection.execute(
+        update(TableSeat)
+        .where(
+            TableSeat.table_id == table_id,
+            TableSeat.seat == seat,
+            TableSeat.account_id.is_(None),
+            TableSeat.bot_level.is_(None),
+        )
+        .values(account_id=account_id)
+    )
+    return result.rowcount == 1
+
+
+def set_seat(connection: Connection, table_id: int, seat: int, **values: Any) -> None:
+    """Change a seat's columns (``account_id``, ``bot_level``, ``skips``, ``removed``)."""
+    connection.execute(
+        update(TableSeat)
+        .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
+        .values(**values)
+    )
+
+
+def update_table(
+    connection: Connection,
+    table_id: int,
+    *,
+    where_status: str | None = None,
+    where_version: int | None = None,
+    **values: Any,
+) -> bool:
+    """Change a table's columns, only if its status and version are as given (when given).
+
+    Returns ``False`` (and changes nothing) when the row did not match.
+    """
+    query = update(GameTable).where(GameTable.id == table_id)
+    if where_status is not None:
+        query = query.where(GameTable.status == where_status)
+    if where_version is not None:
+        query = query.where(GameTable.version == where_version)
+    return connection.execute(query.values(**values)).rowcount == 1
+
+
+def append_events(
+    connection: Connection,
+    table_id: int,
+    *,
+    expected_version: int,
+    events: Sequence[tuple[int, str]],
+    now: datetime,
+    **values: Any,
+) -> bool:
+    """Append *events* (``(by, move)``) to the log made against *expected_version*, and set the
+    table's other columns (*values*: snapshot, to_move, ...) in the same statement.
+
+    Returns ``False`` and writes nothing when the table is no longer at that version (a
+    concurrent writer won). The caller's transaction commits both or neither.
+    """
+    params = {
+        "id": table_id,
+        "expected": expected_version,
+        "version": expected_version + len(events),
+        "now": now,
+    }
+    if set(values) == _PLAY_COLUMNS:  # the hot path of every action: prepared text SQL
+        moved = connection.execute(_PLAY_UPDATE, {**params, **values})
+    else:
+        tables = _TABLES
+        moved = connection.execute(
+            update(tables)
+            .where(tables.c.id == table_id, tables.c.version == expected_version)
+            .values(version=params["version"], updated_at=now, **values)
+        )
+    if moved.rowcount != 1:
+        return False
+    if events:
+        connection.execute(
+            _EVENT_INSERT,
+            [
+                {
+                    "table_id": table_id,
+                    "seq": expected_version + i,
+                    "by": by,
+                    "move": move,
+                    "at": now,
+                }
+                for i, (by, move) in enumerate(events)
+            ],
+        )
+    return True
+
+
+def get_events(connection: Connection, table_id: int, *, since: int = 0) -> list[EventRow]:
+    """The table's events numbered *since* and later, in order."""
+    rows = connection.execute(
+        select(TableEvent.seq, TableEvent.by, TableEvent.move)
+        .where(TableEvent.table_id == table_id, TableEvent.seq >= since)
+        .order_by(TableEvent.seq)
+    )
+    return [EventRow(r.seq, r.by, r.move) for r in rows]
+
+
+def tables_of_account(
+    connection: Connection, account_id: int, *, statuses: Sequence[str] = STATUSES
+) -> list[int]:
+    """Ids of the tables where *account_id* has (or had) a seat, newest first."""
+    rows = connection.execute(
+        select(GameTable.id)
+        .join(TableSeat, TableSeat.table_id == GameTable.id)
+        .where(TableSeat.account_id == account_id, GameTable.status.in_(statuses))
+        .distinct()
+        .order_by(GameTable.id.desc())
+    )
+    return [row.id for row in rows]
+
+
+def count_unfinished(connection: Connection, account_id: int) -> int:
+    """How many lobby or active tables *account_id* sits at (the open-games bound)."""
+    return int(
+        connection.execute(
+            select(func.count(func.distinct(GameTable.id)))
+            .join(TableSeat, TableSeat.table_id == GameTable.id)
+            .where(
+                TableSeat.account_id == account_id,
+                TableSeat.removed.is_(False),
+                GameTable.status.in_((LOBBY, ACTIVE)),
+            )
+        ).scalar_one()
+    )
+
+
+def open_tables(connection: Connection, *, limit: int, game: str | None = None) -> list[int]:
+    """Ids of open (not invite-only) tables still in the lobby, newest first."""
+    query = (
+        select(GameTable.id)
+        .where(GameTable.status == LOBBY, GameTable.visibility == "open")
+        .order_by(GameTable.id.desc())
+        .limit(limit)
+    )
+    if game is not None:
+        query = query.where(GameTable.game == game)
+    return [row.id for row in connection.execute(query)]
+
+
+def due_tables(connection: Connection, now: datetime, *, limit: int = 500) -> list[int]:
+    """Active tables whose turn clock has run out at *now*, oldest deadline first."""
+    rows = connection.execute(
+        select(GameTable.id)
+        .where(
+            GameTable.status == ACTIVE, GameTable.deadline.is_not(None), GameTable.deadline <= now
+        )
+        .order_by(GameTable.deadline)
+        .limit(limit)
+    )
+    return [row.id for row in rows]
+
+
+def unscored_tables(connection: Connection, *, limit: int = 500) -> list[int]:
+    """Finished tables not yet in the scorebook (a crash came between the two)."""
+    rows = connection.execute(
+        select(GameTable.id)
+        .where(GameTable.status == FINISHED, GameTable.scored.is_(False))
+        .order_by(GameTable.id)
+        .limit(limit)
+    )
+    return [row.id for row in rows]
+
+
+def bot_turn_tables(connection: Connection, *, limit: int = 500) -> list[int]:
+    """Active tables where a computer player (or chance) is to move."""
+    rows = connection.execute(
+        select(GameTable.id)
+        .where(GameTable.status == ACTIVE, GameTable.bot_turn.is_(True))
+        .order_by(GameTable.id)
+        .limit(limit)
+    )
+    return [row.id for row in rows]
+
+
+def take_lease(
+    connection: Connection, name: str, holder: str, now: datetime, until: datetime
+) -> bool:
+    """Take or renew the lease *name* for *holder* until *until*; ``False`` if another holder
+    has it and it has not run out at *now*."""
+    renewed = connection.execute(
+        update(ServerLease)
+        .where(
+            ServerLease.name == name,
+            or_(ServerLease.holder == holder, ServerLease.expires_at <= now),
+        )
+        .values(holder=holder, expires_at=until)
+    )
+    if renewed.rowcount == 1:
+        return True
+    exists = connection.execute(select(ServerLease.name).where(ServerLease.name == name)).first()
+    if exists is not None:
+        return False
+    connection.execute(insert(ServerLease).values(name=name, holder=holder, expires_at=until))
+    return True

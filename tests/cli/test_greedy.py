@@ -1,0 +1,98 @@
+"""The Greedy commands through Typer's CliRunner: solve, arena, bench."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_solve_prints_expected_points_thresholds_and_the_endgame() -> None:
+    code, out = run("solve", "greedy")
+    assert code == 0, out
+    assert "Expected points per turn, from the start of a turn: 1,019.6" in out
+    assert "369,100" in out and "never: nine dice always score" in out
+    assert "rolled 1 1 1 2 3 4 5 5 6: keep 1 1 1, then roll 6" in out
+    assert "Solved in" in out and "certified optimal" in out
+    assert "5,000 vs 9,500" in out and "win chance, strong" in out
+
+
+def test_solve_json() -> None:
+    code, out = run("solve", "greedy", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["expected_points_per_turn"] == pytest.approx(1019.560, abs=1e-3)
+    assert data["bank_thresholds"]["1"] == 550 and data["bank_thresholds"]["8"] == 369_100
+    assert "9" not in data["bank_thresholds"]
+    assert data["certificate_slack"] > 0 and data["cap"] == 1_000_000
+    behind = data["near_the_end"][0]
+    assert (behind["mine"], behind["opponent"]) == (5000, 9500)
+    assert behind["win_chance_strong"] > behind["win_chance_playing_for_points"]
+    assert set(behind["banks_from"].values()) == {5000}  # only a bank that wins
+
+
+def test_solve_with_a_lower_target() -> None:
+    code, out = run("solve", "greedy", "--target", "5000", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["options"] == {"target": 5000}
+    assert [(p["mine"], p["opponent"]) for p in data["near_the_end"]] == []
+    code, out = run("solve", "greedy", "--target", "5001")
+    assert code == 2 and "multiple of 50" in out
+
+
+def test_arena_json() -> None:
+    code, out = run(
+        "arena", "greedy", "--players", "strong,easy", "--games", "6", "--seed", "1", "--json"
+    )
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["games"] == 6 and data["seed"] == 1 and data["games_per_second"] > 0
+    assert [b["name"] for b in data["bots"]] == ["strong", "easy"]
+    assert sum(b["wins"] for b in data["bots"]) == pytest.approx(6)
+    for bot in data["bots"]:
+        assert bot["games"] == 6
+        assert 0 <= bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1] <= 1
+        assert bot["points_per_turn"] == pytest.approx(bot["points"] / bot["turns"])
+    again = json.loads(
+        run("arena", "greedy", "--players", "strong,easy", "--games", "6", "--seed", "1",
+            "--json")[1]
+    )  # fmt: skip
+    assert [b["points"] for b in again["bots"]] == [b["points"] for b in data["bots"]]
+
+
+def test_arena_table_with_three_players_and_random() -> None:
+    code, out = run(
+        "arena", "greedy", "--players", "random,easy,steady", "--games", "3", "--target", "2000"
+    )
+    assert code == 0, out
+    assert "win rate" in out and "95% interval" in out and "points/turn" in out
+    assert "games per second" in out and "random" in out and "steady" in out
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [("strong", "2-6 players"), ("strong,grandmaster", "unknown computer level")],
+)
+def test_arena_refuses_bad_players(players: str, message: str) -> None:
+    code, out = run("arena", "greedy", "--players", players, "--games", "2")
+    assert code == 2 and message in out
+
+
+def test_bench_json() -> None:
+    code, out = run("bench", "greedy", "--games", "20", "--strong-games", "2", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["random_games"] == 20 and data["strong_games"] == 2
+    assert data["random_games_per_second"] > 0 and data["strong_games_per_second"] > 0
+    assert data["solve_seconds"] > 0 and data["race_model_seconds"] > 0

@@ -1,0 +1,156 @@
+"""Accounts: register, log in and out, cookies and bearer tokens, failed-login limits."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.server.deps import COOKIE
+from tests.server.conftest import FakeClock, register
+
+
+def test_register_returns_a_token_and_sets_an_httponly_samesite_cookie(
+    client: TestClient,
+) -> None:
+    response = client.post("/auth/register", json={"name": "Ann  Lee", "password": "s3cret-pw"})
+    assert response.status_code == 201
+    body = response.json()
+    assert body["account"]["name"] == "Ann Lee"
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}={body['token']}")
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
+    # the browser way: the cookie alone authenticates
+    assert client.get("/auth/me").json()["name"] == "Ann Lee"
+    client.cookies.clear()
+    assert client.get("/auth/me").status_code == 401
+    bearer = {"Authorization": f"Bearer {body['token']}"}
+    assert client.get("/auth/me", headers=bearer).json()["name"] == "Ann Lee"
+
+
+def test_the_password_is_stored_as_an_argon2_hash(client: TestClient) -> None:
+    from parlour.storage.accounts import find_account
+
+    register(client, "ann", "correct horse")
+    ctx = client.app.state.ctx  # type: ignore[attr-defined]
+    with ctx.engine.connect() as connection:
+        account = find_account(connection, "ann")
+    assert account is not None
+    assert account.password_hash.startswith("$argon2id$")
+    assert "correct horse" not in account.password_hash
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "reason"),
+    [
+        ("ab", "password123", "at least 3 characters"),
+        ("a" * 21, "password123", "at most 20 characters"),
+        ("ann!", "password123", "should match pattern"),
+        ("-ann", "password123", "should match pattern"),
+        ("ann", "short", "at least 8 characters"),
+    ],
+)
+def test_bad_names_and_passwords_are_refused_with_the_reason(
+    client: TestClient, name: str, password: str, reason: str
+) -> None:
+    response = client.post("/auth/register", json={"name": name, "password": password})
+    assert response.status_code == 422
+    assert reason in response.json()["detail"]
+
+
+def test_names_are_unique_ignoring_case(client: TestClient) -> None:
+    register(client, "Ann")
+    response = client.post("/auth/register", json={"name": "aNN", "password": "password123"})
+    assert response.status_code == 409
+    assert "taken" in response.json()["detail"]
+
+
+def test_login_and_logout_revokes_the_token(client: TestClient) -> None:
+    register(client, "ann", "password123")
+    response = client.post("/auth/login", json={"name": "ANN", "password": "password123"})
+    assert response.status_code == 200
+    token = response.json()["token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    client.cookies.clear()
+    assert client.get("/auth/me", headers=bearer).status_code == 200
+    assert client.post("/auth/logout", headers=bearer).status_code == 204
+    assert client.get("/auth/me", headers=bearer).status_code == 401
+    # the other login (from registering) is untouched
+    again = client.post("/auth/login", json={"name": "ann", "password": "password123"})
+    assert again.status_code == 200
+
+
+def test_logout_clears_the_cookie(client: TestClient) -> None:
+    client.post("/auth/register", json={"name": "ann", "password": "password123"})
+    assert client.get("/auth/me").status_code == 200
+    response = client.post("/auth/logout")
+    assert response.status_code == 204
+    assert f'{COOKIE}=""' in response.headers["set-cookie"]
+    assert client.get("/auth/me").status_code == 401
+
+
+def test_wrong_password_and_unknown_name_get_the_same_answer(client: TestClient) -> None:
+    register(client, "ann")
+    wrong = client.post("/auth/login", json={"name": "ann", "password": "nope-nope"})
+    unknown = client.post("/auth/login", json={"name": "zed", "password": "nope-nope"})
+    assert wrong.status_code == unknown.status_code == 401
+    assert (
+        wrong.json()
+        == unknown.json()
+        == {
+            "detail": "wrong name or password",
+            "code": "unauthorized",
+        }
+    )
+
+
+def test_failed_logins_are_limited_per_account(client: TestClient, clock: FakeClock) -> None:
+    register(client, "ann", "password123")
+    for _ in range(5):
+        response = client.post("/auth/login", json={"name": "ann", "password": "wrong-one"})
+        assert response.status_code == 401
+    # even the right password is refused now, with when to retry
+    limited = client.post("/auth/login", json={"name": "ann", "password": "password123"})
+    assert limited.status_code == 429
+    assert limited.headers["retry-after"] == "900"
+    clock.advance(seconds=901)
+    assert (
+        client.post("/auth/login", json={"name": "ann", "password": "password123"}).status_code
+        == 200
+    )
+
+
+def test_failed_logins_are_limited_per_address(client: TestClient) -> None:
+    for index in range(20):
+        response = client.post(
+            "/auth/login", json={"name": f"user{index}", "password": "wrong-one"}
+        )
+        assert response.status_code == 401
+    register(client, "fresh")
+    response = client.post("/auth/login", json={"name": "fresh", "password": "password123"})
+    assert response.status_code == 429
+
+
+def test_a_good_login_clears_the_account_failures(client: TestClient) -> None:
+    register(client, "ann", "password123")
+    for _ in range(4):
+        client.post("/auth/login", json={"name": "ann", "password": "wrong-one"})
+    assert client.post("/auth/login", json={"name": "ann", "password": "password123"}).is_success
+    for _ in range(4):
+        client.post("/auth/login", json={"name": "ann", "password": "wrong-one"})
+    assert client.post("/auth/login", json={"name": "ann", "password": "password123"}).is_success
+
+
+def test_cookie_requests_from_another_site_are_refused(client: TestClient) -> None:
+    client.post("/auth/register", json={"name": "ann", "password": "password123"})
+    response = client.post(
+        "/tables",
+        json={"game": "ten-thousand", "seats": ["me", "open"]},
+        headers={"Origin": "https://evil.example"},
+    )
+    assert response.status_code == 403
+    ok = client.post(
+        "/tables",
+        json={"game": "ten-thousand", "seats": ["me", "open"]},
+        headers={"Origin": "http://testserver"},
+    )
+    assert ok.status_code == 201

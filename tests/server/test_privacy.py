@@ -1,0 +1,130 @@
+"""For every game: nothing one player is sent holds another player's private data or the
+table's seed. Each game's observation contract decides what is private: a part of
+``observation(s)`` that differs from the spectator's view (``observation(None)``) belongs to
+seat *s* alone (a rack, a hand); everything seat 0 is sent must be seat 0's own observation
+at some version, events the game's visibility hook lets seat 0 see, and table metadata."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import parlour
+from parlour.engine.state import JSON
+from parlour.server.hooks import hooks_for
+from parlour.server.services.cache import current_entry
+from tests.server.helpers import people_table, play_once, server_state
+
+GAMES = [spec.name for spec in parlour.games()]
+ACTIONS = 40
+PUBLIC_KEYS = {"you"}
+
+
+def private_parts(observations: dict[int | None, JSON], seat: int) -> list[str]:
+    """JSON texts of the parts of *seat*'s observation that the spectator does not see."""
+    mine, public = observations[seat], observations[None]
+    parts = []
+    if isinstance(mine, dict) and isinstance(public, dict):
+        for key, value in mine.items():
+            if key in PUBLIC_KEYS or public.get(key) == value:
+                continue
+            if observations[0].get(key) == value:  # seat 0 sees the same: not private
+                continue
+            text = json.dumps(value)
+            if len(text) >= 4:
+                parts.append(text)
+    return parts
+
+
+def problems(client: TestClient, game: str) -> list[str]:
+    """Play *game* with seat 0 following on a WebSocket and asking for its views; return
+    what seat 0 was sent that it should not have been (empty: nothing)."""
+    table_id, seats = people_table(client, game)
+    ctx = client.app.state.ctx  # type: ignore[attr-defined]
+    spec = parlour.engine.find(game)
+    visible = hooks_for(game).event_visible
+    seen: dict[int, dict[int | None, JSON]] = {}  # version -> observation by seat
+    sent: list[str] = []  # every text seat 0's person received
+
+    def remember() -> None:
+        state = server_state(client, table_id)
+        seen[len(state.history)] = {s: state.observation(s) for s in [None, *range(len(seats))]}
+
+    with client.websocket_connect("/ws", headers=seats[0]) as ws:
+        sent.append(json.dumps(ws.receive_json()))
+        ws.send_json({"type": "follow", "table": table_id})
+        remember()
+        rng = random.Random(11)
+        for _ in range(ACTIONS):
+            state = server_state(client, table_id)
+            if state.is_terminal():
+                break
+            actor = state.actors()[0]
+            answer = play_once(client, table_id, seats, rng)
+            remember()
+            if actor == 0:
+                sent.append(json.dumps(answer))
+            for path in (f"/tables/{table_id}", f"/tables/{table_id}/events", "/tables?which=mine"):
+                sent.append(client.get(path, headers=seats[0]).text)
+        final = len(server_state(client, table_id).history)
+        while True:
+            message = ws.receive_json()
+            sent.append(json.dumps(message))
+            if message["type"] == "update" and message["version"] == final:
+                break
+    with ctx.cache.lock(table_id):
+        seed = current_entry(ctx, table_id).table.rng_seed
+    everything = "\n".join(sent)
+    found = []
+    if seed in everything:
+        found.append("the seed")
+    for text in sent:
+        message: Any = json.loads(text)
+        for item in message if isinstance(message, list) else [message]:
+            if not isinstance(item, dict) or "version" not in item:
+                continue
+            version = item["version"]
+            # the only game view seat 0 ever gets is its own observation at that version
+            if item.get("view") is not None and item["view"] != seen[version][0]:
+                found.append(f"v{version}: a view that is not seat 0's observation")
+            for event in item.get("events", []):
+                over = item.get("status") == "finished"
+                if not visible(spec, event["by"], event["move"], 0, over):
+                    found.append(f"v{version}: event {event['move']!r} by {event['by']}")
+            # nothing private to another seat at that version is in it, unless seat 0's own
+            # observation shows the same (seat 0 saw the card taken from the discard pile)
+            text_of_item = json.dumps(item)
+            own = json.dumps(seen[version][0])
+            for other in range(1, len(seats)):
+                for part in private_parts(seen[version], other):
+                    if part in text_of_item and part not in own:
+                        found.append(f"v{version}: seat {other}'s {part}")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_message_to_one_player_holds_another_players_secrets(
+    client: TestClient, game: str
+) -> None:
+    assert problems(client, game) == []
+
+
+HIDDEN = [s.name for s in parlour.games() if s.information.value == "imperfect"]
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_the_check_catches_a_server_that_leaks(
+    client: TestClient, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.server.services import cache
+
+    # a broken server that sends every seat the first other seat's observation
+    real = cache.Entry.view
+    monkeypatch.setattr(cache.Entry, "view", lambda self, seat: real(self, 1))
+    found = problems(client, game)
+    assert any("not seat 0's observation" in f for f in found)
+    assert any("seat 1's" in f for f in found)

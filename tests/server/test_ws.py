@@ -1,0 +1,185 @@
+"""The WebSocket: following tables, pushed updates, actions, turn notices, bad messages."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import register
+from tests.server.helpers import people_table, play_once, server_state
+
+
+def until(ws: WebSocketTestSession, kind: str, **match: Any) -> dict[str, Any]:
+    """The next message of *kind* (whose fields equal *match*), skipping others."""
+    for _ in range(200):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+            return message
+    raise AssertionError(f"no {kind} message")
+
+
+def test_hello_follow_and_updates_pushed_after_each_action(client: TestClient) -> None:
+    table_id, seats = people_table(client, "ten-thousand")
+    with client.websocket_connect("/ws", headers=seats[1]) as ws:
+        hello = ws.receive_json()
+        assert hello == {"type": "hello", "account": {"id": 2, "name": "player1"}}
+        ws.send_json({"type": "follow", "table": table_id})
+        first = until(ws, "update")
+        state = server_state(client, table_id)
+        assert first["version"] == len(state.history)
+        assert first["you"] == 1 and first["your_turn"] == (1 in state.actors())
+        assert first["view"] == state.observation(1)
+        assert first["events"][0]["seq"] == 0
+        answer = play_once(client, table_id, seats, random.Random(1))
+        pushed = until(ws, "update", version=answer["version"])
+        assert pushed["events"] == answer["events"]  # only what is new
+        assert pushed["view"] == server_state(client, table_id).observation(1)
+
+
+def test_actions_over_the_websocket_are_acknowledged_or_refused(client: TestClient) -> None:
+    table_id, seats = people_table(client, "ten-thousand")
+    with client.websocket_connect("/ws", headers=seats[0]) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "follow", "table": table_id})
+        update = until(ws, "update")
+        move = update["legal"][0]
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": move,
+                "version": update["version"] - 1,
+                "ref": "a",
+            }
+        )
+        stale = until(ws, "error", ref="a")
+        assert stale["status"] == 409 and stale["code"] == "stale_version"
+        assert stale["current"]["version"] == update["version"]
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": "keep 6 6 6 6 6 6 bank",
+                "version": update["version"],
+                "ref": "b",
+            }
+        )
+        illegal = until(ws, "error", ref="b")
+        assert illegal["status"] == 422 and illegal["code"] == "illegal_move"
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": move,
+                "version": update["version"],
+                "ref": "c",
+            }
+        )
+        # the update (to every follower) and the ack both come, in either order
+        got = {m["type"]: m for m in (ws.receive_json(), ws.receive_json())}
+        assert got["ack"]["ref"] == "c"
+        assert got["ack"]["version"] == got["update"]["version"] > update["version"]
+        assert got["update"]["events"][0]["move"] == move
+
+
+def test_a_turn_notice_for_tables_not_followed(client: TestClient) -> None:
+    table_id, seats = people_table(client, "ten-thousand")
+    rng = random.Random(4)
+    with client.websocket_connect("/ws", headers=seats[1]) as ws:
+        ws.receive_json()
+        answer = play_once(client, table_id, seats, rng)
+        while server_state(client, table_id).actors()[0] == 0:
+            answer = play_once(client, table_id, seats, rng)
+        notice = until(ws, "turn")
+        assert notice == {"type": "turn", "table": table_id, "version": answer["version"]}
+
+
+def test_lobby_changes_are_announced(client: TestClient) -> None:
+    ann, bob = register(client, "ann"), register(client, "bob")
+    table = client.post(
+        "/tables", json={"game": "ten-thousand", "seats": ["me", "open"]}, headers=ann
+    ).json()
+    with client.websocket_connect("/ws", headers=ann) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "follow", "table": table["id"]})
+        assert until(ws, "table") == {"type": "table", "table": table["id"]}
+        client.post(f"/tables/{table['id']}/join", json={}, headers=bob)
+        assert until(ws, "table")["status"] == "lobby"
+        client.post(f"/tables/{table['id']}/start", headers=ann)
+        started = until(ws, "update")
+        assert started["status"] == "active"
+        assert started["your_turn"] == (0 in started["to_move"])
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ("not json", "bad_json"),
+        ("[1, 2]", "bad_message"),
+        ('{"type": "dance"}', "bad_message"),
+        ('{"type": "follow", "table": "one"}', "bad_message"),
+        ('{"type": "follow", "table": true}', "bad_message"),
+        ('{"type": "follow", "table": 999}', "not_found"),
+        ('{"type": "action", "table": 1, "action": 5, "version": 1}', "bad_message"),
+        ('{"type": "action", "table": 1, "action": "x", "version": "1"}', "bad_message"),
+        ('{"type": "ping", "pad": "' + "x" * 5000 + '"}', "too_large"),
+    ],
+)
+def test_bad_messages_get_an_error_and_the_socket_stays_open(
+    client: TestClient, message: str, code: str
+) -> None:
+    ann = register(client, "ann")
+    with client.websocket_connect("/ws", headers=ann) as ws:
+        ws.receive_json()
+        ws.send_text(message)
+        error = ws.receive_json()
+        assert error["type"] == "error" and error["code"] == code
+        ws.send_json({"type": "ping", "ref": 1})
+        assert ws.receive_json() == {"type": "pong", "ref": 1}
+
+
+def test_a_bad_token_is_turned_away_and_anonymous_sockets_only_watch(
+    client: TestClient,
+) -> None:
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect("/ws?token=nonsense") as ws,
+    ):
+        ws.receive_json()
+    assert refused.value.code == 4401
+    table_id, _ = people_table(client, "ten-thousand")
+    with client.websocket_connect("/ws") as ws:
+        assert ws.receive_json() == {"type": "hello", "account": None}
+        ws.send_json({"type": "follow", "table": table_id})
+        update = until(ws, "update")
+        assert update["you"] is None and update["legal"] == []
+        assert update["view"] == server_state(client, table_id).observation(None)
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": "keep 1 bank",
+                "version": update["version"],
+                "ref": 9,
+            }
+        )
+        assert until(ws, "error", ref=9)["status"] == 401
+
+
+def test_invite_only_tables_are_followed_by_members_or_with_the_code(
+    client: TestClient,
+) -> None:
+    table_id, seats = people_table(client, "ten-thousand", visibility="invite")
+    code = client.get(f"/tables/{table_id}", headers=seats[0]).json()["invite_code"]
+    stranger = register(client, "stranger")
+    with client.websocket_connect("/ws", headers=stranger) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "follow", "table": table_id})
+        assert ws.receive_json()["code"] == "not_found"
+        ws.send_json({"type": "follow", "table": table_id, "invite": code})
+        assert until(ws, "update")["you"] is None
