@@ -360,6 +360,10 @@ async def test_game_over_summary_statistics_and_record(tmp_path: Path) -> None:
         over = app.screen
         assert isinstance(over, GameOverScreen)
         assert over.headline == "me wins with 20 points"
+        assert over.note == (
+            "me has won 1 of 1 game against the computer; winning streak 1, longest 1\n"
+            "(parlour stats rummy)"
+        )
         await press(pilot, "s")
         assert isinstance(app.screen, SaveRecordScreen)
         await press(pilot, "enter")

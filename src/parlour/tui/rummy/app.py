@@ -38,7 +38,9 @@ from parlour.games.rummy.notation import (
     Meld,
 )
 from parlour.games.rummy.scoring import POINTS
+from parlour.scorebook import rummy_counts
 from parlour.session import LocalGame
+from parlour.storage.rummy_stats import rummy_stats
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummary, RoundSummaryScreen
@@ -430,6 +432,24 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             self._show_summary(summary, last=True, then=lambda: TableScreen.finish(self))
             return
         super().finish()
+
+    def game_over_note(self) -> str:
+        """Each person's statistics against the computer, now that the finished game is in
+        them (``docs/rules/rummy.md#statistics``); none in a game between people only."""
+        database = self.settings.database
+        seats = rummy_counts(self.local.state, self.local.people())
+        if database is None or self.save_error is not None or not seats:
+            return ""
+        lines = []
+        for seat in seats:
+            name = self.local.seats[seat].name
+            for row in rummy_stats(database, name):
+                games = plural(row.played, "game")
+                lines.append(
+                    f"{name} has won {row.won} of {games} against the computer; winning "
+                    f"streak {row.current_streak}, longest {row.longest_streak}"
+                )
+        return "\n".join([*lines, "(parlour stats rummy)"]) if lines else ""
 
     def reset(self) -> None:
         self.orders.clear()
