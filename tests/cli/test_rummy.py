@@ -1,14 +1,20 @@
-"""The Rummy commands: score, stats, arena, bench."""
+"""The Rummy commands: score, stats, arena, bench, and ``play rummy`` (made from the spec by
+``parlour.cli.play``; the app itself is not run here, tests/tui drives it)."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
+from parlour.cli import play as play_cli
 from parlour.cli.main import app
+from parlour.session import LocalGame
 from parlour.storage import open_database
 from parlour.storage.rummy_stats import PersonGame, record_rummy_game
+from parlour.tui.common.table import Pace, TableApp, TableExit
+from parlour.tui.rummy.app import RummyApp
 
 runner = CliRunner()
 
@@ -81,10 +87,67 @@ def test_bench_without_openspiel() -> None:
     )
 
 
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[TableApp]:
+    """The apps the commands would open; each 'closes' at once, saved."""
+    apps: list[TableApp] = []
+
+    def fake_run(table_app: TableApp) -> TableExit:
+        apps.append(table_app)
+        return table_app.table.exit_info()
+
+    monkeypatch.setattr(play_cli, "run_app", fake_run)
+    return apps
+
+
+def test_play_rummy_opens_the_app_with_the_options(launched: list[TableApp]) -> None:
+    out = runner.invoke(app, ["play", "rummy", "--players", "me,cpu:hard", "--ending-score", "500"])
+    assert out.exit_code == 0, out.output
+    (started,) = launched
+    assert isinstance(started, RummyApp)
+    local = started.table.local
+    assert local.game.options["ending_score"] == 500 and local.game.num_players == 2
+    assert [s.name for s in local.seats] == ["me", "CPU 1 (hard)"]
+    assert started.table.settings.pace == Pace()
+    assert "Game saved as #1. Continue it with:  parlour play --resume --id 1" in out.output
+
+
+def test_play_rummy_house_rules_and_fast(launched: list[TableApp]) -> None:
+    out = runner.invoke(
+        app,
+        [
+            "play", "rummy", "--players", "ann,bob,cpu:easy", "--ending-score", "250",
+            "--must-discard", "--alternate-start", "--fast", "--seed", "3",
+        ],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    local = launched[0].table.local
+    assert local.game.options == {
+        "players": 3, "ending_score": 250, "must_discard": True, "alternate_start": True,
+        "hand_size": 0, "max_rounds": 100,
+    }  # fmt: skip
+    assert launched[0].table.settings.pace == Pace.instant()
+
+
+def test_play_resume_continues_a_saved_rummy_game(launched: list[TableApp]) -> None:
+    local = LocalGame.new("rummy", "me,cpu:medium")
+    local.roll_chance()
+    local.apply(local.state.parse_action("draw stock"))
+    save_id = local.save(open_database())
+    out = runner.invoke(app, ["play", "--resume", "--id", str(save_id)])
+    assert out.exit_code == 0, out.output
+    (started,) = launched
+    assert isinstance(started, RummyApp)
+    assert started.table.local.state == local.state
+    assert started.table.local.save_id == save_id
+
+
 def test_play_refuses_bad_players_and_missing_saves() -> None:
     out = runner.invoke(app, ["play", "rummy", "--players", "me,cpu:genius"])
     assert out.exit_code == 2 and "genius" in out.output
     out = runner.invoke(app, ["play", "rummy", "--players", "me"])
     assert out.exit_code == 2 and "2-4 players" in out.output
-    out = runner.invoke(app, ["play", "rummy", "--resume", "99"])
-    assert out.exit_code == 2 and "no saved game 99" in out.output
+    out = runner.invoke(app, ["play", "--resume", "--id", "99"])
+    assert out.exit_code == 2 and "saved game 99 cannot be continued" in out.output
+    out = runner.invoke(app, ["play", "rummy", "--resume", "99"])  # the old form is gone
+    assert out.exit_code == 2 and "No such option: --resume" in out.output

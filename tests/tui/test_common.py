@@ -199,3 +199,18 @@ async def test_save_record_screen_asks_before_replacing_a_file(tmp_path: Path) -
         await pilot.press("enter")  # the same name again: replace it
         await pilot.pause()
     assert results == [existing] and existing.read_text() == "new record"
+
+
+async def test_a_table_whose_computer_moves_first_starts_once() -> None:
+    # Textual runs every on_mount along the MRO (the game's screen's and TableScreen's):
+    # the computer's first roll must be drawn once, leaving the next scripted roll unused.
+    app = ten_thousand_app("cpu:cautious,me", ["roll 1 1 1 2 3 4", "roll 5 5 6 6 2 3"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert [str(action) for _, action in app.table.local.state.history] == [
+            "roll 1 1 1 2 3 4",
+            "keep 1 1 1 bank",
+        ]
+        chance = app.table.settings.chance
+        assert isinstance(chance, ScriptedChance)
+        assert list(chance.script) == ["roll 5 5 6 6 2 3"]

@@ -31,7 +31,10 @@ FastOption = Annotated[
 ]
 SeedOption = Annotated[
     int | None,
-    typer.Option("--seed", help="Seed for the dice and the computer players (a repeatable game)."),
+    typer.Option(
+        "--seed",
+        help="Seed for chance (dice, shuffles) and the computer players (a repeatable game).",
+    ),
 ]
 
 

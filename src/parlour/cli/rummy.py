@@ -1,5 +1,7 @@
-"""Rummy commands: ``score rummy``, ``stats rummy``, ``arena rummy``, ``bench rummy`` and
-``play rummy``."""
+"""Rummy commands: ``score rummy``, ``stats rummy``, ``arena rummy`` and ``bench rummy``.
+
+``play rummy`` is made from the game's spec by :mod:`parlour.cli.play` (the terminal app is
+in :data:`parlour.tui.registry.APPS`)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import typer
 from rich.table import Table
 
 from parlour.cli.common import console, database, fail
-from parlour.cli.groups import arena, bench, play, score, stats
+from parlour.cli.groups import arena, bench, score, stats
 from parlour.engine.errors import InvalidNotation, ParlourError
 
 
@@ -307,54 +309,3 @@ def bench_rummy(
             f"(median of {', '.join(f'{x:,.0f}' for x in theirs)})"
         )
         console.print(f"ratio: {ratio:.1f}x")
-
-
-@play.command("rummy")
-def play_rummy(
-    players: Annotated[
-        str, typer.Option("--players", help='Seats: names and cpu:<level>, e.g. "me,cpu:hard".')
-    ] = "me,cpu:hard",
-    ending_score: Annotated[
-        int, typer.Option("--ending-score", help="The game ends when a score is over this.")
-    ] = 500,
-    must_discard: Annotated[
-        bool, typer.Option("--must-discard", help="Going out needs a final discard.")
-    ] = False,
-    alternate_start: Annotated[
-        bool, typer.Option("--alternate-start", help="The first player alternates by round.")
-    ] = False,
-    resume: Annotated[
-        int | None, typer.Option("--resume", help="Continue a saved game by its id.")
-    ] = None,
-    fast: Annotated[bool, typer.Option("--fast", help="No pause between computer moves.")] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed the shuffles.")] = None,
-) -> None:
-    """Play Rummy in the terminal (Textual). Saved games resume with --resume ID."""
-    from parlour.session import LocalGame
-    from parlour.tui.rummy.app import RummyApp
-
-    engine = database()
-    try:
-        if resume is not None:
-            local = LocalGame.resume(engine, resume)
-            if local.game.spec.name != "rummy":
-                fail(f"saved game {resume} is {local.game.spec.name}, not rummy")
-        else:
-            local = LocalGame.new(
-                "rummy",
-                players,
-                ending_score=ending_score,
-                must_discard=must_discard,
-                alternate_start=alternate_start,
-            )
-    except ParlourError as err:
-        fail(str(err))
-    if seed is not None:
-        local.rng = random.Random(seed)
-    save_id = RummyApp(local, engine=engine, pause=0.0 if fast else 0.8).run()
-    if save_id is not None and not local.state.is_terminal():
-        console.print(
-            f"Saved as game {save_id}: resume with  parlour play rummy --resume {save_id}"
-        )
-    elif local.state.is_terminal():
-        console.print("Game over. Statistics: parlour stats rummy")

@@ -25,6 +25,7 @@ APPS: dict[str, str] = {
     "ten-thousand": "parlour.tui.ten_thousand.app:make_app",
     "crossword": "parlour.tui.crossword.app:make_app",
     "greedy": "parlour.tui.greedy.app:make_app",
+    "rummy": "parlour.tui.rummy.app:make_app",
 }
 """Game name (``GameSpec.name``) -> ``"module:function"`` building its app from a
 :class:`~parlour.session.LocalGame` and :class:`~parlour.tui.common.table.TableSettings`."""

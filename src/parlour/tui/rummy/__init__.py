@@ -1,3 +1,3 @@
-"""The Rummy terminal app (Textual). Self-contained until the shared table pieces
-(``parlour.tui.common``) land on main; :func:`~parlour.tui.rummy.app.make_app` has the shape
-the shared registry expects."""
+"""The Rummy terminal app on the shared table (:mod:`parlour.tui.common`): ``app.py`` (the
+screen, its keys and what it shows), ``widgets.py`` (cards, hand, piles, melds), ``modals.py``
+(round summary, lay-off chooser), ``rummy.tcss`` (look) and ``help.md`` (rules and keys, H)."""

@@ -1,525 +1,628 @@
-"""The Rummy table in the terminal: ``parlour play rummy --players "me,cpu:hard"``.
+"""The Rummy terminal app (``parlour play rummy``), on the shared table of
+:mod:`parlour.tui.common`.
 
-The app drives a :class:`~parlour.session.LocalGame`: after every event it redraws, deals
-when a round starts (forced deals first, for tests; then the game's chance source), lets a
-computer player think in a thread worker and shows its move after a pause a person can
-follow, and waits for keys when a person is to move (the game is saved then). :meth:`play`
-is the one door into the engine: a refused move is explained on screen and changes nothing.
-Keys and rules: ``help.md`` beside this module (H).
+Keys (``help.md`` has them with the rules): ←/→ move along the hand, Space selects a card
+(or click it), S draws from the stock, T takes the top discard, M melds the selected cards,
+L lays them off onto a meld, D discards the selected card (or the one under the cursor),
+N sorts by rank then suit (the manual's N/S button), R by rank only (its N button), < and >
+move a card left or right, Enter shows the hand in a game between people, H help, Q quit
+(asks first; the game is saved), F8 restart.
+
+Everything drawn comes from ``state.observation(viewer)``, where the viewer is the seat
+whose hand is shown: the only person at the table, or in a game between people the person
+to move once they pressed Enter behind the curtain (nobody's hand otherwise). The hand's
+order, the cursor and the selection live here; the engine only sees the moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
-from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
-from textual import work
-from textual.app import App, ComposeResult
+from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.message import Message
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Markdown, RichLog, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, RichLog, Static
 
-from parlour.engine.errors import ParlourError
-from parlour.engine.state import CHANCE, Action
-from parlour.games.rummy.cards import Card, card_symbol, cards_of, sort_by_rank
+from parlour.engine.state import CHANCE, HOST, Action, State
+from parlour.games.rummy.cards import Card, mask_of, parse_card, sort_by_rank
 from parlour.games.rummy.notation import (
+    DISCARDS,
     DRAW_DISCARD,
     DRAW_STOCK,
-    Deal,
-    Discard,
     Draw,
     LayOff,
     Meld,
-    Skip,
 )
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.scoring import POINTS
+from parlour.scorebook import rummy_counts
 from parlour.session import LocalGame
-from parlour.tui.rummy.widgets import HandView, TableView
+from parlour.storage.rummy_stats import rummy_stats
+from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.table import TableApp, TableScreen, TableSettings
+from parlour.tui.rummy.modals import LayOffScreen, RoundSummary, RoundSummaryScreen
+from parlour.tui.rummy.view import (
+    cards,
+    describe,
+    melds_of,
+    no_fit_reason,
+    plan_lay_off,
+    plural,
+    table_after,
+    with_symbols,
+)
+from parlour.tui.rummy.widgets import (
+    HandPicture,
+    HandView,
+    MeldPicture,
+    MeldsView,
+    Piles,
+    card_label,
+    cards_label,
+)
 
-HELP_FILE = Path(__file__).with_name("help.md")
+SORTS = ("suit", "rank")
+"""Hand orders: ``"suit"`` by rank then suit (the manual's N/S), ``"rank"`` by rank only,
+keeping the order among equal ranks (its N)."""
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question (Y/N or the buttons)."""
+class RummyScreen(TableScreen, inherit_bindings=False):
+    """A game of Rummy at the table (see the module docstring)."""
 
+    HELP_FILE = Path(__file__).with_name("help.md")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Label(self.question)
-            yield Button("Yes (Y)", id="yes", variant="primary")
-            yield Button("No (N)", id="no")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-
-class MeldNumberScreen(ModalScreen[int | None]):
-    """Asks which meld on the table to lay off onto (its number; Esc cancels)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, count: int) -> None:
-        super().__init__()
-        self.count = count
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Label(f"Lay off onto which meld? (1-{self.count}, Enter)")
-            yield Input(id="number", type="integer")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        self.dismiss(int(text) if text.isdigit() else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class HelpScreen(ModalScreen[None]):
-    """The rules and keys (``help.md``)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,h,q", "close", "Close"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        yield Markdown(HELP_FILE.read_text(encoding="utf-8"), id="help-body")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class BotChose(Message):
-    """Posted from the worker thread with the computer player's choice."""
-
-    def __init__(self, generation: int, action: Action) -> None:
-        super().__init__()
-        self.generation = generation
-        self.action = action
-
-
-class RummyApp(App[int | None]):
-    """A game of Rummy at one table. Returns the save id (``None`` if not saved) on exit.
-
-    ``pause`` is the time in seconds a computer move stays on screen before the next step;
-    ``deals`` are forced shuffles used before the game's chance source (tests).
-    """
-
-    CSS_PATH = "rummy.tcss"
-    TITLE = "parlour: Rummy"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Left", show=False),
-        Binding("right", "cursor(1)", "Right", show=False),
-        Binding("space", "select", "Select"),
-        Binding("s", "draw_stock", "Stock"),
-        Binding("t", "take_discard", "Take discard"),
+        Binding("s", "draw(False)", "Stock"),
+        Binding("t", "draw(True)", "Take"),
         Binding("m", "meld", "Meld"),
         Binding("l", "lay_off", "Lay off"),
         Binding("d", "discard", "Discard"),
-        Binding("n", "sort(True)", "Sort N/S"),
-        Binding("r", "sort(False)", "Sort N"),
+        Binding("n", "sort('suit')", "Sort N/S"),
+        Binding("r", "sort('rank')", "Sort N"),
+        Binding("h", "help", "Help"),
+        Binding("q,escape", "end_game", "Quit"),
+        Binding("space", "select", "Select", show=False),
+        Binding("c", "clear", "Clear selection", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
         Binding("less_than_sign,shift+left", "move_card(-1)", "Move left", show=False),
         Binding("greater_than_sign,shift+right", "move_card(1)", "Move right", show=False),
-        Binding("h", "help", "Help"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("enter", "reveal", "Show hand", show=False),
+        Binding("f8", "restart", "Restart", show=False),
     ]
+    """All of the table's keys, in footer order (the shared ones included: H, Esc, F8)."""
 
-    def __init__(
-        self,
-        local: LocalGame,
-        *,
-        engine: Engine | None = None,
-        pause: float = 0.8,
-        deals: Sequence[Deal] = (),
-    ) -> None:
-        super().__init__()
-        if not isinstance(local.state, RummyState):
-            raise ParlourError(f"the Rummy app cannot play {local.game.spec.name}")
-        self.local = local
-        self.engine = engine
-        self.pause = pause
-        self.deals = list(deals)
-        self.order: list[Card] = []
+    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+        super().__init__(local, settings)
+        self.orders: dict[int, list[Card]] = {}
+        """Each seat's hand in the order its player arranged it."""
+        self.sorts: dict[int, str | None] = {}
+        """Each seat's sort (see :data:`SORTS`; ``None``: arranged by hand, new cards go
+        to the right end)."""
         self.cursor = 0
         self.selected: set[Card] = set()
-        self.generation = 0
-        self.thinking = False
+        self.revealed: int | None = None
+        """In a game between people: the seat whose hand its owner has uncovered."""
+        self.summarized = 0
+        """Rounds whose summary has been shown."""
+        self.drawn: Card | None = None
+        self.final_table: list[MeldPicture] | None = None
+        """The table as round ``final_round`` ended, shown until its summary is closed."""
+        self.final_round = 0
         self.message = ""
+        self.message_warning = False
+
+    # --- who sees what ------------------------------------------------------------------
 
     @property
-    def state(self) -> RummyState:
-        """The game state (read it; change it only through :meth:`play`)."""
-        state = self.local.state
-        assert isinstance(state, RummyState)
-        return state
+    def people(self) -> list[int]:
+        """The seats of the people at the table."""
+        return [s for s in range(len(self.local.seats)) if s not in self.local.bots]
+
+    @property
+    def hotseat(self) -> bool:
+        """True when two or more people share the keyboard: hands hide behind a curtain."""
+        return len(self.people) >= 2
+
+    def viewer(self) -> int | None:
+        """The seat whose hand is shown: the only person at the table; in a game between
+        people, the person to move once they have uncovered their hand; else nobody."""
+        people = self.people
+        if len(people) == 1:
+            return people[0]
+        seat = self.local.state.current_player()
+        return seat if seat in people and self.revealed == seat else None
+
+    def observation(self) -> dict[str, Any]:
+        """What the viewer may see (a spectator's view when nobody's hand is shown)."""
+        return cast(dict[str, Any], self.local.state.observation(self.viewer()))
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name in the log and on the table: "you" for the only person at the
+        table, a computer player without its level ("CPU 1")."""
+        if len(self.people) == 1 and seat == self.people[0]:
+            return "you"
+        info = self.local.seats[seat]
+        return info.name.split(" (")[0] if info.is_bot else info.name
+
+    def seat_labels(self) -> list[str]:
+        """:meth:`seat_label` of every seat."""
+        return [self.seat_label(s) for s in range(len(self.local.seats))]
 
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield Static(id="opponents")
-        yield Label("Table", id="table-title")
-        yield TableView(id="table")
-        yield Label("Your hand", id="hand-title")
+        yield Header(show_clock=False)
+        with Horizontal(id="top"):
+            with Vertical(id="table-panel"):
+                yield MeldsView(id="melds")
+            with Vertical(id="side"):
+                yield Scoreboard(id="scores")
+                yield Piles(id="piles")
+        yield Static(id="turn")
+        yield Static(id="message", markup=False)
+        yield Static("", id="hand-title")
+        yield Static(id="curtain")
         yield HandView(id="hand")
-        yield Static(id="message")
-        yield RichLog(id="log", markup=False, wrap=True)
-        yield Footer()
+        yield RichLog(id="history", max_lines=500, wrap=True, markup=False)
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.advance()
-
-    # --- who is who ---------------------------------------------------------------------
-
-    def names(self) -> list[str]:
-        """Short seat names: 'you' for the person whose hand is shown."""
-        viewer = self.viewer()
-        return ["you" if i == viewer else s.name for i, s in enumerate(self.local.seats)]
-
-    def viewer(self) -> int | None:
-        """The person whose hand is shown: the person to move, else the first person."""
-        seat = self.state.current_player()
-        if seat >= 0 and seat not in self.local.bots:
-            return seat
-        people = [i for i, s in enumerate(self.local.seats) if not s.is_bot]
-        return people[0] if people else None
+        state = self.local.state
+        obs = state.observation(None)
+        self.title = "Rummy"
+        rules = [f"game to {obs['ending_score']:,}"]
+        options = self.local.game.options
+        if options.get("must_discard"):
+            rules.append("going out needs a discard")
+        if options.get("alternate_start"):
+            rules.append("first player alternates")
+        self.sub_title = " · ".join(rules)
+        self.summarized = len(obs["round_scores"])
+        if self.local.save_id is not None and state.history:
+            self._history(
+                obs["round"], f"Continuing saved game #{self.local.save_id}: {self._scores(obs)}"
+            )
+        # Textual then calls TableScreen.on_mount itself (handlers run along the MRO),
+        # which starts the table: calling it here too would deal twice.
 
     # --- drawing ------------------------------------------------------------------------
 
-    def refresh_view(self) -> None:
-        """Redraw every widget from the state."""
-        state = self.state
-        names = self.names()
+    def show_state(self) -> None:
         viewer = self.viewer()
-        hand = state.hands[viewer] if viewer is not None else 0
-        held = set(cards_of(hand))
-        self.order = [c for c in self.order if c in held]
-        self.order += sort_by_rank(held - set(self.order))
-        self.selected &= held
-        self.cursor = max(0, min(self.cursor, len(self.order) - 1))
-        top = card_symbol(state.discard[-1]) if state.discard else "-"
-        scores = "  ".join(f"{n} {p}" for n, p in zip(names, state.scores, strict=True))
-        self.query_one("#status", Static).update(
-            f"Round {state.round} · stock {len(state.stock)} · discard {top} · {scores}"
-            f" · {self.turn_text()}"
-        )
-        lines = []
-        for seat, name in enumerate(names):
-            if seat == viewer:
-                continue
-            known = " ".join(card_symbol(c) for c in cards_of(state.known[seat]))
-            count = state.hands[seat].bit_count()
-            lines.append(
-                f"{name}: {count} card{'' if count == 1 else 's'}"
-                + (f" (known: {known})" if known else "")
-            )
-        self.query_one("#opponents", Static).update("\n".join(lines))
-        self.query_one(TableView).show(state.table, names)
-        drawn = state.drawn if state.seat == viewer else None
-        self.query_one(HandView).show(self.order, self.cursor, self.selected, drawn)
-        self.query_one("#message", Static).update(self.message)
+        obs = self.observation()
+        panel = self.query_one("#table-panel")
+        if self.final_table is not None:
+            panel.border_title = f"Table at the end of round {self.final_round}"
+            self.query_one(MeldsView).show(self.final_table, self.seat_labels())
+        else:
+            panel.border_title = "Table"
+            self.query_one(MeldsView).show(melds_of(obs), self.seat_labels())
+        self.query_one(Scoreboard).show(self.score_rows())
+        top = parse_card(obs["discard_top"]) if obs["discard_top"] else None
+        self.query_one(Piles).show(obs["stock_count"], top, len(obs["discard_pile"]))
+        self.query_one("#turn", Static).update(self._turn_text(obs))
+        message = self.query_one("#message", Static)
+        message.update(self.message)
+        message.set_class(self.message_warning, "-warning")
+        self._show_hand(viewer, obs)
 
-    def turn_text(self) -> str:
-        state = self.state
-        if state.is_terminal():
-            return "game over"
-        seat = state.current_player()
+    def _show_hand(self, viewer: int | None, obs: dict[str, Any]) -> None:
+        hand_view = self.query_one(HandView)
+        curtain = self.query_one("#curtain", Static)
+        title = self.query_one("#hand-title", Static)
+        if viewer is None:
+            hand_view.hide_all()
+            hand_view.display = False
+            curtain.display = True
+            curtain.update(self._curtain_text(obs))
+            title.update("")
+            return
+        hand = cards(obs["hand"])
+        order = self.hand_order(viewer, hand)
+        drawn = parse_card(obs["drawn"]) if obs["drawn"] else None
+        if drawn is not None and drawn != self.drawn and drawn in order:
+            self.cursor = order.index(drawn)  # the card just drawn, ready to meld or keep
+        self.drawn = drawn
+        self.selected &= set(hand)
+        self.cursor = max(0, min(self.cursor, len(order) - 1))
+        curtain.display = False
+        hand_view.display = True
+        hand_view.show(HandPicture(order, self.cursor, self.selected, drawn))
+        owner = "Your hand" if len(self.people) == 1 else f"{self.seat_label(viewer)}'s hand"
+        points = sum(POINTS[c] for c in hand)
+        line = Text(f"{owner} · {plural(len(hand), 'card')} · {points} points in hand")
+        if drawn in hand:
+            line.append(" · new: ")
+            line.append_text(card_label(drawn))
+        title.update(line)
+
+    def _curtain_text(self, obs: dict[str, Any]) -> Text:
+        seat = obs["to_move"]
+        if obs["over"]:
+            return Text("The game is over.", style="dim")
+        if seat in self.people:
+            name = self.local.seats[seat].name
+            return Text.assemble(
+                ("Hand hidden. ", "dim"),
+                (f"Pass the keyboard to {name}", "bold"),
+                (", who presses ", ""),
+                ("Enter", "bold reverse"),
+                (" to see it.", ""),
+            )
+        return Text("No hand shown while the computer plays.", style="dim")
+
+    def hand_order(self, seat: int, hand: Sequence[Card]) -> list[Card]:
+        """*hand* in *seat*'s order: its cards in the order its player left them, new cards
+        sorted in (or, once the player arranged cards by hand, at the right end)."""
+        held = set(hand)
+        order = [c for c in self.orders.get(seat, []) if c in held]
+        order += [c for c in hand if c not in set(order)]
+        sort = self.sorts.get(seat, "suit")
+        if sort is not None:
+            order = sort_by_rank(order, suit_too=sort == "suit")
+        self.orders[seat] = order
+        return order
+
+    def _turn_text(self, obs: dict[str, Any]) -> Text:
+        seat = obs["to_move"]
+        if obs["over"]:
+            return Text("Game over", style="bold")
         if seat == CHANCE:
-            return "dealing"
-        who = self.names()[seat]
-        step = "draw" if state.phase == "draw" else "meld, lay off or discard"
-        return f"to move: {who} ({step})"
+            return Text(f"Dealing round {obs['round']}…", style="bold")
+        if seat in self.local.bots:
+            return Text.assemble((self.local.seats[seat].name, "bold"), " is playing…")
+        if self.viewer() != seat:
+            return Text.assemble((self.local.seats[seat].name, "bold"), "'s turn")
+        who = "Your turn" if len(self.people) == 1 else f"{self.local.seats[seat].name}, your turn"
+        text = Text.assemble((who, "bold"), ": ")
+        if obs["phase"] == "draw":
+            text.append("S", "bold reverse")
+            text.append(f" draws from the stock ({obs['stock_count']} left)")
+            if obs["discard_top"]:
+                text.append(" or ")
+                text.append("T", "bold reverse")
+                text.append(" takes ")
+                text.append_text(card_label(parse_card(obs["discard_top"])))
+            return text
+        for key, what in (("M", " meld, "), ("L", " lay off, "), ("D", " discard to end the turn")):
+            text.append(key, "bold reverse")
+            text.append(what)
+        if obs["taken"] and obs["taken"] in obs["hand"]:
+            text.append(" · keep ")
+            text.append_text(card_label(parse_card(obs["taken"])))
+            text.append(", just taken")
+        return text
 
-    def say(self, text: str) -> None:
-        """Show *text* on the message line."""
+    def score_rows(self) -> list[ScoreRow]:
+        obs = self.observation()
+        over = obs["over"]
+        on_table = [0] * len(self.local.seats)
+        for meld in obs["table"]:
+            for text, owner in zip(meld["cards"], meld["owners"], strict=True):
+                on_table[owner] += POINTS[parse_card(text)]
+        rows = []
+        for seat, info in enumerate(self.local.seats):
+            # Every row keeps a note line while the game goes on: the scoreboard's height
+            # stays the same (Textual may miss a height change made during a resize).
+            note = ""
+            if obs["to_move"] == CHANCE:
+                note = "dealing…"
+            elif not over:
+                note = f"{plural(obs['hand_counts'][seat], 'card')} · {on_table[seat]} on table"
+                known = obs["known"][seat]
+                if known and seat != obs["you"]:
+                    note += " · holds " + " ".join(str(card_label(c)) for c in cards(known))
+            rows.append(
+                ScoreRow(
+                    info.name,
+                    obs["scores"][seat],
+                    turn=seat == obs["to_move"],
+                    won=seat in obs["winners"],
+                    note=note,
+                )
+            )
+        return rows
+
+    def explain(self, text: str, *, warning: bool = True) -> None:
+        text = with_symbols(text)
         self.message = text
-        self.query_one("#message", Static).update(text)
+        self.message_warning = warning
+        if self.is_mounted:
+            message = self.query_one("#message", Static)
+            message.update(text)
+            message.set_class(warning, "-warning")
 
-    def log_line(self, text: str) -> None:
-        """Add *text* to the game log."""
-        self.query_one("#log", RichLog).write(Text(text))
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_warning = False
 
-    # --- the loop -----------------------------------------------------------------------
+    def _history(self, round_number: int, *parts: str | Text | tuple[str, str]) -> None:
+        """Add a line to the history, marked with its round."""
+        line = Text.assemble((f"r{round_number:<3}", "dim"), *parts)
+        self.query_one("#history", RichLog).write(line)
 
-    def advance(self) -> None:
-        """Redraw, then deal or let a computer player move; wait when a person is to move."""
-        self.refresh_view()
-        state = self.state
-        if state.is_terminal():
-            self.finish()
-        elif state.is_chance_node():
-            deal = self.deals.pop(0) if self.deals else state.sample_chance(self.local.rng)
-            self.play(deal, player=CHANCE)
-        elif self.local.bot_to_move():
-            if not self.thinking:
-                self.thinking = True
-                self.later(self._think)
-        else:
-            self.autosave()
+    # --- what happened ------------------------------------------------------------------
 
-    def later(self, step: Callable[[], None]) -> None:
-        """Run *step* after the pause (at once with no pause)."""
-        generation = self.generation
+    def preview(self, action: Action) -> None:
+        """Say what the computer player is about to do (it is applied after a pause)."""
+        obs = self.local.state.observation(None)
+        name = self.seat_label(obs["to_move"])
+        self._say(str(describe(name, action, obs, present=True)))
+        self.show_state()
 
-        def run() -> None:
-            if generation == self.generation:
-                step()
-
-        if self.pause > 0:
-            self.set_timer(self.pause, run)
-        else:
-            self.call_later(run)
-
-    def _think(self) -> None:
-        self._choose(self.generation)
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _choose(self, generation: int) -> None:
-        action = self.local.bot_choice()
-        self.post_message(BotChose(generation, action))
-
-    def on_bot_chose(self, message: BotChose) -> None:
-        if message.generation != self.generation:
-            return
-        self.thinking = False
-        self.play(message.action)
-
-    def play(self, action: Action, *, player: int | None = None) -> bool:
-        """Apply *action* (for the player to move, or *player*): the one door into the
-        engine. A refused move is shown on the message line and changes nothing."""
-        state = self.state
-        who = state.current_player() if player is None else player
-        rounds = len(state.round_scores)
-        before_top = state.discard[-1] if state.discard else None
-        try:
-            state.apply(action, player=player)
-        except ParlourError as err:
-            self.say(f"Refused: {err}")
-            self.refresh_view()
-            return False
-        self.message = ""
-        self.describe(who, action, before_top)
-        if len(state.round_scores) > rounds:
-            self.describe_round()
-        self.call_later(self.advance)
-        return True
-
-    def describe(self, who: int, action: Action, before_top: Card | None) -> None:
-        """Log what *who* just did, in words (hidden cards stay hidden)."""
-        if who == CHANCE:
-            self.log_line(f"Round {self.state.round}: the cards are dealt.")
-            return
-        names = self.names()
-        name = "host" if who < 0 else names[who]
-        if isinstance(action, Draw):
-            if action.discard and before_top is not None:
-                self.log_line(f"{name} took {card_symbol(before_top)} from the discard pile.")
-            elif who == self.viewer() and self.state.drawn is not None:
-                self.log_line(f"{name} drew {card_symbol(self.state.drawn)} from the stock.")
-            else:
-                self.log_line(f"{name} drew from the stock.")
-        elif isinstance(action, Meld):
-            cards = (
-                " ".join(card_symbol(c) for c in self.state.table[-1].cards)
-                if self.state.table
-                else ""
+    def after(self, player: int, action: Action, before: State) -> None:
+        was = before.observation(None)
+        obs = self.local.state.observation(None)
+        if player == CHANCE:
+            top = obs["discard_top"]
+            self._history(
+                obs["round"],
+                f"Round {obs['round']}: the cards are dealt; ",
+                card_label(parse_card(top)) if top else Text("-"),
+                " is turned up",
             )
-            self.log_line(f"{name} melded {cards}.")
-        elif isinstance(action, LayOff):
-            self.log_line(
-                f"{name} laid off {card_symbol(action.card)} on meld {action.target + 1}."
-            )
-        elif isinstance(action, Discard):
-            self.log_line(f"{name} discarded {card_symbol(action.card)}.")
-        elif isinstance(action, Skip):
-            self.log_line(f"{self.turn_text()}: a turn was skipped.")
-
-    def describe_round(self) -> None:
-        last = self.state.last_round
-        if last is None:
+            if obs["round"] > 1:
+                self._say("")  # the last round's news is in the summary and the history
             return
-        names = self.names()
-        how = "the stock ran out" if last["ended"] == "stock" else f"{names[last['out']]} went out"
-        parts = [
-            f"{n} {r:+d} ({t} on the table, {h} in hand)"
-            for n, r, t, h in zip(
-                names, last["round_scores"], last["table_points"], last["hand_points"], strict=True
-            )
-        ]
-        self.log_line(f"Round {last['round']} over, {how}: " + "; ".join(parts) + ".")
-        for seat, cards in enumerate(last["hands"]):
-            if cards and seat != self.viewer():
-                self.log_line(f"  {names[seat]} held {' '.join(cards)}.")
-        self.say(
-            f"Round {last['round']} over: "
-            + ", ".join(f"{n} {s}" for n, s in zip(names, last["scores"], strict=True))
+        seat = was["to_move"] if player == HOST else player
+        line = describe(self.seat_label(seat), action, was, present=False)
+        drawn = self.observation()["drawn"] if seat == self.viewer() else None
+        if isinstance(action, Draw) and not action.discard and drawn and not self.hotseat:
+            line.append(" (")  # only one person at the table: their log may name the card
+            line.append_text(card_label(parse_card(drawn)))
+            line.append(")")
+        self._history(was["round"], line)
+        if seat in self.local.bots:
+            self._say(str(line))
+        elif player >= 0:
+            self._say("")
+            if not isinstance(action, Draw):
+                self.selected.clear()
+        ended = len(obs["round_scores"]) > len(was["round_scores"])
+        if ended or obs["to_move"] != seat:
+            self.revealed = None  # the turn is over: the next person uncovers their own hand
+        if ended:
+            self.final_table = table_after(melds_of(was), action, seat)
+            self.final_round = was["round"]
+            self._round_over(obs)
+
+    def _scores(self, obs: dict[str, Any]) -> str:
+        return ", ".join(
+            f"{n} {s:,}" for n, s in zip(self.seat_labels(), obs["scores"], strict=True)
         )
+
+    def _round_over(self, obs: dict[str, Any]) -> None:
+        summary = RoundSummary.from_observation(obs["last_round"])
+        names = self.seat_labels()
+        scores = ", ".join(
+            f"{n} {r:+d} → {s:,}"
+            for n, r, s in zip(names, summary.round_scores, summary.scores, strict=True)
+        )
+        self._history(summary.round, ("Round over: ", "bold"), f"{summary.how(names)}; {scores}")
+        self._say(f"Round {summary.round} is over: {summary.how(names)}.")
+        if not obs["over"]:
+            self._show_summary(summary, last=False)
+
+    def _show_summary(
+        self, summary: RoundSummary, *, last: bool, then: Callable[[], None] | None = None
+    ) -> None:
+        self.summarized = summary.round
+        names = [s.name for s in self.local.seats]
+
+        def closed(_: None) -> None:
+            if not last:
+                self.final_table = None
+                self.show_state()
+            if then is not None:
+                then()
+
+        self.app.push_screen(RoundSummaryScreen(summary, names, last=last), closed)
 
     def finish(self) -> None:
-        """The game is over: save (which updates the statistics) and say who won."""
-        self.autosave()
-        result = self.state.result()
-        names = self.names()
-        winners = " and ".join(names[w] for w in result.winners)
-        line = (
-            f"Game over: {winners} {'win' if winners == 'you' or ' and ' in winners else 'wins'} "
-            + (f"with {result.scores[result.winners[0]]} points. Press Q to leave.")
-        )
-        if self.message != line:
-            self.log_line(line)
-            self.say(line)
-
-    def autosave(self) -> None:
-        """Save the game (when there is a database); a failure is shown, not raised."""
-        if self.engine is None:
+        """The game is over: the last round's summary first, then the final scores."""
+        if self._over_shown:
             return
-        try:
-            self.local.save(self.engine)
-        except (SQLAlchemyError, OSError, ParlourError) as err:
-            self.say(f"could not save the game: {err}")
+        last = self.local.state.observation(None)["last_round"]
+        if last is not None and self.summarized < last["round"]:
+            summary = RoundSummary.from_observation(last)
+            self.autosave()  # the statistics are recorded now, whatever happens next
+            self._show_summary(summary, last=True, then=lambda: TableScreen.finish(self))
+            return
+        super().finish()
+
+    def game_over_note(self) -> str:
+        """Each person's statistics against the computer, now that the finished game is in
+        them (``docs/rules/rummy.md#statistics``); none in a game between people only."""
+        database = self.settings.database
+        seats = rummy_counts(self.local.state, self.local.people())
+        if database is None or self.save_error is not None or not seats:
+            return ""
+        lines = []
+        for seat in seats:
+            name = self.local.seats[seat].name
+            for row in rummy_stats(database, name):
+                games = plural(row.played, "game")
+                lines.append(
+                    f"{name} has won {row.won} of {games} against the computer; winning "
+                    f"streak {row.current_streak}, longest {row.longest_streak}"
+                )
+        return "\n".join([*lines, "(parlour stats rummy)"]) if lines else ""
+
+    def reset(self) -> None:
+        self.orders.clear()
+        self.sorts.clear()
+        self.selected.clear()
+        self.cursor = 0
+        self.revealed = None
+        self.summarized = 0
+        self.drawn = None
+        self.final_table = None
+        self._say("New game with the same players.")
+        self.query_one("#history", RichLog).clear()
 
     # --- a person's keys ----------------------------------------------------------------
 
-    def my_turn(self) -> bool:
-        if self.local.person_to_move():
-            return True
-        self.say(
-            "Wait: it is not your turn." if not self.state.is_terminal() else "The game is over."
-        )
-        return False
+    def _my_seat(self) -> int | None:
+        """The seat of the person to move, if their hand is showing; else explain why
+        there is nothing to do and return ``None``."""
+        state = self.local.state
+        seat = state.current_player()
+        if state.is_terminal():
+            self.explain("The game is over.")
+        elif seat in self.local.bots:
+            self.explain(f"Wait: {self.local.seats[seat].name} is playing.")
+        elif seat == CHANCE:
+            self.explain("Wait: the cards are being dealt.")
+        elif self.waiting or seat < 0:
+            self.explain("Wait…")
+        elif self.viewer() != seat:
+            self.explain(f"{self.local.seats[seat].name}: press Enter to see your hand first.")
+        else:
+            return seat
+        return None
+
+    def _hand(self) -> list[Card]:
+        viewer = self.viewer()
+        return self.orders.get(viewer, []) if viewer is not None else []
+
+    def action_reveal(self) -> None:
+        """Enter: in a game between people, the person to move uncovers their hand."""
+        state = self.local.state
+        seat = state.current_player()
+        if seat in self.people and self.hotseat and self.revealed != seat and not self.waiting:
+            self.revealed = seat
+            self.cursor = 0
+            self.selected.clear()
+            self.drawn = None
+            self._say("")
+            self.show_state()
 
     def action_cursor(self, step: int) -> None:
-        if self.order:
-            self.cursor = (self.cursor + step) % len(self.order)
-            self.refresh_view()
+        """Move the cursor *step* places along the hand."""
+        hand = self._hand()
+        if hand:
+            self.cursor = (self.cursor + step) % len(hand)
+            self.show_state()
 
     def action_select(self) -> None:
-        if self.order:
-            c = self.order[self.cursor]
-            self.selected ^= {c}
-            self.refresh_view()
+        """Select or unselect the card under the cursor."""
+        hand = self._hand()
+        if hand:
+            self.selected ^= {hand[self.cursor]}
+            self.show_state()
+
+    def action_clear(self) -> None:
+        """Unselect every card."""
+        self.selected.clear()
+        self.show_state()
+
+    @on(HandView.Clicked)
+    def _clicked(self, event: HandView.Clicked) -> None:
+        self.cursor = event.index
+        self.action_select()
 
     def action_move_card(self, step: int) -> None:
+        """Move the card under the cursor *step* places (the hand stays in that order)."""
+        viewer = self.viewer()
+        hand = self._hand()
         i, j = self.cursor, self.cursor + step
-        if 0 <= i < len(self.order) and 0 <= j < len(self.order):
-            self.order[i], self.order[j] = self.order[j], self.order[i]
-            self.cursor = j
-            self.refresh_view()
+        if viewer is None or not 0 <= i < len(hand) or not 0 <= j < len(hand):
+            return
+        hand[i], hand[j] = hand[j], hand[i]
+        self.sorts[viewer] = None
+        self.cursor = j
+        self.show_state()
 
-    def action_sort(self, suit_too: bool) -> None:
-        self.order = sort_by_rank(self.order, suit_too=suit_too)
-        self.refresh_view()
+    def action_sort(self, sort: str) -> None:
+        """Sort the hand: ``"suit"`` by rank then suit, ``"rank"`` by rank only."""
+        viewer = self.viewer()
+        if viewer is None:
+            return
+        self.sorts[viewer] = sort
+        self.show_state()
 
-    def action_draw_stock(self) -> None:
-        if self.my_turn():
-            self.play(DRAW_STOCK)
-
-    def action_take_discard(self) -> None:
-        if self.my_turn():
-            self.play(DRAW_DISCARD)
+    def action_draw(self, from_discard: bool) -> None:
+        """S: draw the top card of the stock; T: take the top card of the discard pile."""
+        if self._my_seat() is not None:
+            self.play(DRAW_DISCARD if from_discard else DRAW_STOCK)
 
     def action_meld(self) -> None:
-        if not self.my_turn():
+        """M: lay down the selected cards as a set or a run."""
+        if self._my_seat() is None:
             return
         if not self.selected:
-            self.say("Select the cards to meld first (space).")
+            self.explain("Select the cards of a set or a run first (Space, or click them).")
             return
-        mask = 0
-        for c in self.selected:
-            mask |= 1 << c
-        if self.play(Meld(mask)):
-            self.selected.clear()
+        self.play(Meld(mask_of(self.selected)))
 
     def action_discard(self) -> None:
-        if not self.my_turn():
+        """D: discard the selected card, or the card under the cursor if none is selected."""
+        if self._my_seat() is None:
             return
         if len(self.selected) > 1:
-            self.say("Discard one card: select only one (or none, for the card under the cursor).")
+            self.explain("Discard one card: select only it, or none for the card at the cursor.")
             return
-        if not self.order:
+        hand = self._hand()
+        if not hand:
             return
-        c = next(iter(self.selected)) if self.selected else self.order[self.cursor]
-        if self.play(Discard(c)):
-            self.selected.clear()
+        chosen = next(iter(self.selected)) if self.selected else hand[self.cursor]
+        self.play(DISCARDS[chosen])
 
     def action_lay_off(self) -> None:
-        if not self.my_turn():
+        """L: lay the selected cards off onto a meld on the table; asks which when they fit
+        more than one."""
+        if self._my_seat() is None:
             return
         if not self.selected:
-            self.say("Select the cards to lay off first (space).")
+            self.explain("Select the cards to lay off first (Space, or click them).")
             return
-        count = len(self.state.table)
-        if count == 0:
-            self.say("Refused: there are no melds on the table to lay off onto.")
+        melds = melds_of(self.observation())
+        if not melds:
+            self.explain("There is no meld on the table yet to lay off onto.")
             return
-        if count == 1:
-            self.lay_off_onto(1)
+        plans = [plan_lay_off(self.local.state, self.selected, t) for t in range(len(melds))]
+        fits = [t for t, (steps, error) in enumerate(plans) if error is None]
+        chosen = sorted(self.selected, key=lambda c: (c % 13, c // 13))
+        if not fits:
+            self.explain(no_fit_reason(chosen, plans))
             return
-        self.push_screen(MeldNumberScreen(count), self.lay_off_onto)
+        if len(fits) == 1:
+            self._lay_off(plans[fits[0]][0])
+            return
+        question = Text("Lay off ")
+        question.append_text(cards_label(chosen))
+        question.append(" onto which meld?")
 
-    def lay_off_onto(self, number: int | None) -> None:
-        """Lay the selected cards off onto meld *number*, one by one in an order that fits;
-        all or nothing: if one cannot go, nothing is laid off and the reason is shown."""
-        if number is None:
-            return
-        trial = self.state.clone()
-        left = sorted(self.selected)
-        steps: list[LayOff] = []
-        while left:
-            for c in left:
-                try:
-                    trial.apply(LayOff(c, number - 1))
-                except ParlourError:
-                    continue
-                steps.append(LayOff(c, number - 1))
-                left.remove(c)
-                break
-            else:
-                try:
-                    trial.apply(LayOff(left[0], number - 1))
-                except ParlourError as err:
-                    self.say(f"Refused: {err}")
-                return
+        def picked(target: int | None) -> None:
+            if target is not None:
+                self._lay_off(plans[target][0])
+
+        self.app.push_screen(
+            LayOffScreen(question, [(t, melds[t]) for t in fits], self.seat_labels()), picked
+        )
+
+    def _lay_off(self, steps: list[LayOff]) -> None:
         for step in steps:
             if not self.play(step):
                 return
-        self.selected.clear()
-
-    def action_help(self) -> None:
-        self.push_screen(HelpScreen())
-
-    def action_quit_game(self) -> None:
-        if self.state.is_terminal():
-            self.exit(self.local.save_id)
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.generation += 1
-                self.autosave()
-                self.exit(self.local.save_id)
-
-        saved = " It is saved: resume it with --resume." if self.engine is not None else ""
-        self.push_screen(ConfirmScreen("Quit this game?" + saved), answered)
 
 
-def make_app(local: LocalGame, engine: Engine | None = None, pause: float = 0.8) -> RummyApp:
-    """The Rummy app for *local* (the factory the terminal registry calls)."""
-    return RummyApp(local, engine=engine, pause=pause)
+class RummyApp(TableApp):
+    """The Rummy app: :class:`RummyScreen` with its stylesheet. Q (asks first) or Ctrl+Q
+    saves and quits."""
+
+    CSS_PATH = "rummy.tcss"
+    TITLE = "Rummy"
+    SCREEN = RummyScreen
+    ENABLE_COMMAND_PALETTE = False  # its footer key would crowd out the game's keys
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit (saved)", priority=True, show=False),
+    ]
+
+
+def make_app(local: LocalGame, settings: TableSettings) -> RummyApp:
+    """The app factory the registry names (``parlour.tui.registry.APPS``)."""
+    return RummyApp(local, settings)
