@@ -10,6 +10,14 @@ import pytest
 from sqlalchemy import create_engine, text
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any fixture (session-scoped ones too), point PARLOUR_HOME at a temporary
+    directory, so no test ever reads or writes the user's data directory."""
+    import tempfile
+
+    os.environ["PARLOUR_HOME"] = tempfile.mkdtemp(prefix="parlour-tests-")
+
+
 @pytest.fixture(autouse=True)
 def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A fresh ``PARLOUR_HOME`` for each test; cached database engines are dropped after."""

@@ -66,3 +66,8 @@ def test_corrupt_save_is_refused_not_crashed() -> None:
     )
     with pytest.raises(BadRecord):
         LocalGame.resume(engine, save_id)
+
+
+def test_a_person_cannot_take_a_computer_players_name() -> None:
+    with pytest.raises(ParlourError, match="kept for computer players"):
+        parse_players("CPU 1 (strong),bob", SPEC)

@@ -72,6 +72,8 @@ def parse_players(text: str, spec: GameSpec) -> list[SeatSpec]:
             raise ParlourError(f"player name {item!r} has control or invisible characters")
         if any(s.name.lower() == item.lower() for s in seats):
             raise ParlourError(f"player name {item!r} is given twice")
+        if item.lower().startswith("cpu "):  # would read as a computer seat's name
+            raise ParlourError(f"player name {item!r} is kept for computer players")
         seats.append(SeatSpec(item))
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise ParlourError(

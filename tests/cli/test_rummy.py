@@ -151,3 +151,16 @@ def test_play_refuses_bad_players_and_missing_saves() -> None:
     assert out.exit_code == 2 and "saved game 99 cannot be continued" in out.output
     out = runner.invoke(app, ["play", "rummy", "--resume", "99"])  # the old form is gone
     assert out.exit_code == 2 and "No such option: --resume" in out.output
+
+
+def test_arena_takes_players_and_refuses_an_empty_level() -> None:
+    out = runner.invoke(app, ["arena", "rummy", "--players", "easy,,medium", "--games", "1"])
+    assert out.exit_code == 2
+    assert "an empty level" in out.stderr
+
+
+def test_stats_show_a_name_that_looks_like_markup() -> None:
+    record_rummy_game(open_database(), "g1", [PersonGame("[/]", True, 520, (520,))])
+    out = runner.invoke(app, ["stats", "rummy"])
+    assert out.exit_code == 0, out.output
+    assert "[/]" in out.stdout and "520" in out.stdout

@@ -62,3 +62,9 @@ def test_score_greedy_refuses_bad_dice(args: list[str], message: str) -> None:
     out = runner.invoke(app, ["score", "greedy", *args])
     assert out.exit_code == 2
     assert message in out.stderr
+
+
+def test_full_width_digits_are_not_faces() -> None:
+    out = runner.invoke(app, ["score", "ten-thousand", "\uff16"])
+    assert out.exit_code == 2
+    assert "is not a die face" in out.stderr

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import parlour
-from parlour.engine.errors import BadOption, IllegalMove, NotEnumerable, UnknownGame
+from parlour.engine.errors import BadOption, IllegalMove, NotEnumerable, ParlourError, UnknownGame
 from parlour.engine.records import replay, to_record
 from tests.helpers import random_game
 
@@ -94,3 +94,24 @@ def test_terminal_state_refuses_everything() -> None:
     state = random_game(parlour.load("ten-thousand").new_initial_state(), random.Random(1))
     with pytest.raises(IllegalMove, match="over"):
         state.apply(None)
+
+
+@pytest.mark.parametrize("player", ["0", 1.0, True])
+def test_a_player_that_is_not_an_int_is_refused(player: object) -> None:
+    state = parlour.load("ten-thousand").new_initial_state()
+    with pytest.raises(IllegalMove, match="a player is a seat number"):
+        state.apply(state.legal_actions()[0], player=player)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", [None, 3, ["greedy"]])
+def test_load_refuses_a_name_that_is_not_text(name: object) -> None:
+    with pytest.raises(UnknownGame, match="no game called"):
+        parlour.load(name)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_of_a_seat_the_game_lacks_is_refused(name: str) -> None:
+    state = parlour.load(name).new_initial_state()
+    for seat in (-1, state.game.num_players):
+        with pytest.raises(ParlourError):
+            state.observation(seat)

@@ -18,6 +18,8 @@ from itertools import repeat
 
 from parlour.bots.base import Bot
 from parlour.bots.stats import wilson_interval
+from parlour.engine.errors import ParlourError
+from parlour.engine.spec import GameSpec
 from parlour.engine.state import JSON, Game, State
 
 
@@ -193,3 +195,28 @@ def run_arena(
             for key, value in record.extra[seat].items():
                 fig.extra[key] = fig.extra.get(key, 0.0) + value
     return ArenaResult(figures, games, time.perf_counter() - started, seed=seed, jobs=jobs)
+
+
+def parse_levels(text: str, spec: GameSpec, *, extra: Sequence[str] = ()) -> list[str]:
+    """``"strong,cautious"`` -> one computer level per seat for an arena of *spec*'s game;
+    *extra* names baselines an arena also accepts (``"random"``).
+
+    Raises :class:`ParlourError` for an empty entry, an unknown level, or a number of
+    players outside 2 and the game's maximum.
+
+    >>> from parlour.engine.registry import find
+    >>> parse_levels(" Strong, cautious ", find("ten-thousand"))
+    ['strong', 'cautious']
+    """
+    levels = [part.strip().lower() for part in text.split(",")]
+    for level in levels:
+        if not level:
+            raise ParlourError(f"an empty level in {text!r}: write levels separated by commas")
+        if level not in (*spec.bot_levels, *extra):
+            known = ", ".join((*spec.bot_levels, *extra))
+            raise ParlourError(f"unknown computer level {level!r}; levels are: {known}")
+    if not 2 <= len(levels) <= spec.max_players:
+        raise ParlourError(
+            f"an arena takes 2-{spec.max_players} players for {spec.title}, not {len(levels)}"
+        )
+    return levels

@@ -270,11 +270,13 @@ def arena_greedy(
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals,
     mean points per turn and games per second."""
-    from parlour.bots.arena import run_arena
+    from parlour.bots.arena import parse_levels, run_arena
+    from parlour.engine.registry import find
 
-    levels = [p.strip().lower() for p in players.split(",") if p.strip()]
-    if not 2 <= len(levels) <= 6:
-        fail(f"an arena takes 2-6 players, not {len(levels)} ({players!r})")
+    try:
+        levels = parse_levels(players, find("greedy"), extra=("random",))
+    except ParlourError as err:
+        fail(str(err))
     game = _load(len(levels), target)
     result = run_arena(
         game, _bots(levels, game), games=games, seed=seed, measure=turns_measure, jobs=jobs

@@ -13,7 +13,9 @@ import time
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from parlour.cli.common import console, database, fail
 from parlour.cli.groups import arena, bench, score, stats
@@ -86,7 +88,7 @@ def stats_rummy(
     if not rows:
         console.print(
             "No Rummy statistics yet"
-            + (f" for {name!r}" if name else "")
+            + (f" for {escape(repr(name))}" if name else "")
             + ": finish a game against the computer (parlour play rummy)."
         )
         return
@@ -108,7 +110,7 @@ def stats_rummy(
         rate = "-" if row.win_rate is None else f"{row.win_rate:.0%}"
         average = "-" if row.average_round_score is None else f"{row.average_round_score:.1f}"
         table.add_row(
-            row.name,
+            Text(row.name),  # a name is never markup
             str(row.played),
             str(row.won),
             str(row.lost),
@@ -125,7 +127,8 @@ def stats_rummy(
 @arena.command("rummy")
 def arena_rummy(
     bots: Annotated[
-        str, typer.Option("--bots", help="Levels, one per seat, e.g. hard,medium.")
+        str,
+        typer.Option("--players", "--bots", help="Levels, one per seat, e.g. hard,medium."),
     ] = "hard,medium",
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles and bots.")] = 0,
@@ -134,12 +137,13 @@ def arena_rummy(
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals."""
     import parlour
-    from parlour.bots.arena import run_arena
+    from parlour.bots.arena import parse_levels, run_arena
     from parlour.bots.base import Bot
+    from parlour.engine.registry import find
     from parlour.games.rummy.bots import make_bot
 
-    levels = [b.strip() for b in bots.split(",") if b.strip()]
     try:
+        levels = parse_levels(bots, find("rummy"))
         players: list[Bot] = [make_bot(level) for level in levels]
         game = parlour.load("rummy", players=len(players), ending_score=ending_score)
     except ParlourError as err:

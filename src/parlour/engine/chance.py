@@ -73,7 +73,7 @@ def parse_dice(text: str | Sequence[str], *, most: int) -> Dice:
     faces: list[int] = []
     for part in parts:
         chunk = part.strip()
-        if not chunk.isdigit():
+        if not (chunk.isascii() and chunk.isdigit()):
             raise InvalidNotation(f"{part!r} is not a die face: faces are 1 to 6")
         for char in chunk if len(chunk) > 1 else [chunk]:
             face = int(char)

@@ -30,7 +30,7 @@ def find(name: str) -> GameSpec:
     Raises :class:`UnknownGame` listing the games there are.
     """
     _load_games()
-    spec = _SPECS.get(_key(name))
+    spec = _SPECS.get(_key(name)) if isinstance(name, str) else None
     if spec is None:
         names = ", ".join(s.name for s in specs())
         raise UnknownGame(f"no game called {name!r}; the games are: {names}")

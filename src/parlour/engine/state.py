@@ -175,6 +175,8 @@ class State(ABC):
         """
         current = self.current_player()
         who = current if player is None else player
+        if not isinstance(who, int) or isinstance(who, bool):
+            raise IllegalMove(f"a player is a seat number, CHANCE or HOST, not {who!r}")
         if current == TERMINAL:
             raise IllegalMove("the game is over")
         if who == CHANCE:
@@ -230,9 +232,26 @@ class State(ABC):
 
     # --- views --------------------------------------------------------------------------
 
-    @abstractmethod
     def observation(self, seat: int | None) -> JSON:
-        """A JSON-safe view for *seat* (``None``: a spectator); nothing hidden from that seat."""
+        """A JSON-safe view for *seat* (``None``: a spectator); nothing hidden from that seat.
+
+        Raises :class:`ParlourError` for a seat the game does not have (a negative number is
+        never read as counting from the last seat).
+        """
+        if seat is not None and (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < self.game.num_players
+        ):
+            raise ParlourError(
+                f"there is no seat {seat!r}: seats are 0-{self.game.num_players - 1}, "
+                "or None for a spectator"
+            )
+        return self._observation(seat)
+
+    @abstractmethod
+    def _observation(self, seat: int | None) -> JSON:
+        """The game's view for a valid *seat* (or ``None``); see :meth:`observation`."""
 
     @abstractmethod
     def result(self) -> Result:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from parlour.engine.errors import IllegalMove, NotEnumerable, ParlourError
+from parlour.engine.errors import IllegalMove, NotEnumerable
 from parlour.engine.state import CHANCE, HOST, JSON, SIMULTANEOUS, TERMINAL, Game, Result, State
 from parlour.games.crossword.board import SIZE, Board
 from parlour.games.crossword.lexicon import Lexicon, load_lexicon
@@ -413,13 +413,10 @@ class CrosswordState(State):
         assert rest is not None
         return sorted_tiles(rest)
 
-    def observation(self, seat: int | None) -> JSON:
+    def _observation(self, seat: int | None) -> JSON:
         """The view of *seat* (``None``: a spectator). Holds that seat's own rack only;
         other racks appear only as their sizes, and exchanges only as a count of tiles.
-        Raises :class:`ParlourError` for a seat the game does not have (a negative number is
-        not read as counting from the last seat)."""
-        if seat is not None and not 0 <= seat < self.game.num_players:
-            raise ParlourError(self._no_seat(seat))
+        (The engine refuses a seat the game does not have.)"""
         view: dict[str, Any] = {
             "game": self.game.spec.name,
             "you": seat,

@@ -228,7 +228,7 @@ class DiceState(State):
     def parse_action(self, text: str, *, player: int | None = None) -> DiceAction:
         return parse(text, n_dice=self.n_dice)
 
-    def observation(self, seat: int | None) -> JSON:
+    def _observation(self, seat: int | None) -> JSON:
         """Everything is public in the dice games; *seat* only fills ``you``."""
         first = self.rolls == 1
         return {

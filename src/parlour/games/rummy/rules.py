@@ -506,7 +506,7 @@ class RummyState(State):
             ending_score=self.ending_score,
         )
 
-    def observation(self, seat: int | None) -> JSON:
+    def _observation(self, seat: int | None) -> JSON:
         """A JSON view for *seat*: its own hand only; the others' hands as counts and the
         cards known to be in them (taken from the discard pile); the stock as a count."""
         obs: dict[str, Any] = {

@@ -7,8 +7,8 @@ from parlour.games.ten_thousand.rules import TenThousandState
 SPEC = GameSpec(
     name="ten-thousand",
     title="Ten-Thousand",
-    summary="Six dice, 2-6 players: set aside 1s, 5s and groups, bank before you farkle; "
-    "first to 10,000 triggers the last turns.",
+    summary="Six dice, 2-6 players (1 for practice): set aside 1s, 5s and groups, bank "
+    "before you farkle; first to 10,000 triggers the last turns.",
     aliases=("10000", "10k", "tenthousand"),
     chance=Chance.EXPLICIT,
     information=Information.PERFECT,
