@@ -9,6 +9,7 @@ from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour import __version__
@@ -111,11 +112,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await runner.stop()
 
-    app = FastAPI(
+    # /docs (Swagger UI) and /redoc load their scripts from the fastapi-offline package at
+    # /docs-assets, never from a CDN: the docs work on a machine with no network
+    app = FastAPIOffline(
         title="parlour",
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
+        static_url="/docs-assets",
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.ctx = ctx
     app.state.hub = hub
