@@ -52,6 +52,7 @@ def serve(
         log_level=log_level,
         access_log=access_log,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,
     )
 

@@ -106,11 +106,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         limiter = anyio.to_thread.current_default_thread_limiter()
         limiter.total_tokens = max(1, settings.workers)
+        ctx.writer.start()
         await runner.start()
         try:
             yield
         finally:
             await runner.stop()
+            ctx.writer.stop()
 
     # /docs (Swagger UI) and /redoc load their scripts from the fastapi-offline package at
     # /docs-assets, never from a CDN: the docs work on a machine with no network

@@ -316,8 +316,8 @@ class _Bench:
         """Two players: create a table, join, start, play; again until the time is up."""
         ws_base = self.base.replace("http://", "ws://")
         async with (
-            websockets.connect(f"{ws_base}/ws?token={a.token}") as ws_a,
-            websockets.connect(f"{ws_base}/ws?token={b.token}") as ws_b,
+            websockets.connect(f"{ws_base}/ws?token={a.token}", compression=None) as ws_a,
+            websockets.connect(f"{ws_base}/ws?token={b.token}", compression=None) as ws_b,
         ):
             a.ws, b.ws = ws_a, ws_b
             listeners = [asyncio.create_task(p.listen()) for p in (a, b)]

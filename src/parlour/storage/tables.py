@@ -59,6 +59,11 @@ class GameTable(Base):
     max_skips: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
     snapshot: Mapped[Any] = mapped_column(JSON, nullable=True)
+    """The game's ``_dump()`` after ``snapshot_version`` events (written every few events
+    and at the start and end; the log is the authority, the snapshot its check)."""
+    snapshot_version: Mapped[int] = mapped_column(Integer, default=0)
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC")
+    """The table's IANA time zone: where midnight is for crossword daily mode."""
     rng_seed: Mapped[str] = mapped_column(String(64))
     to_move: Mapped[list[int]] = mapped_column(JSON)
     bot_turn: Mapped[bool] = mapped_column(Boolean, index=True)
@@ -121,23 +126,26 @@ _TABLES = cast(Table, GameTable.__table__)
 _EVENTS = cast(Table, TableEvent.__table__)
 
 
-_PLAY_COLUMNS = {"snapshot", "to_move", "bot_turn", "deadline"}
 _MOMENT = DateTime(timezone=True)
-_PLAY_UPDATE = text(
-    "UPDATE game_tables SET version = :version, updated_at = :now, snapshot = :snapshot, "
-    "to_move = :to_move, bot_turn = :bot_turn, deadline = :deadline "
-    "WHERE id = :id AND version = :expected"
-).bindparams(
-    bindparam("now", type_=_MOMENT),
-    bindparam("deadline", type_=_MOMENT),
-    bindparam("snapshot", type_=JSON()),
-    bindparam("to_move", type_=JSON()),
-    bindparam("bot_turn", type_=Boolean()),
-)
 _EVENT_INSERT = text(
     'INSERT INTO table_events (table_id, seq, "by", move, at) '
     "VALUES (:table_id, :seq, :by, :move, :at)"
 ).bindparams(bindparam("at", type_=_MOMENT))
+_MOVES: dict[tuple[str, ...], Any] = {}
+
+
+def _move_statement(columns: tuple[str, ...]) -> Any:
+    """``UPDATE game_tables SET version, updated_at, <columns> WHERE id AND version``, as
+    prepared text with typed parameters, made once per set of columns (every action runs
+    one; building it with the expression language each time costs more than the write)."""
+    found = _MOVES.get(columns)
+    if found is None:
+        sets = ", ".join(f"{c} = :{c}" for c in ("version", "updated_at", *columns))
+        found = text(
+            f"UPDATE game_tables SET {sets} WHERE id = :id AND version = :expected"
+        ).bindparams(*(bindparam(c, type_=_TABLES.c[c].type) for c in ("updated_at", *columns)))
+        _MOVES[columns] = found
+    return found
 
 
 @dataclass(frozen=True)
@@ -155,6 +163,8 @@ class TableRow:
     max_skips: int
     version: int
     snapshot: Any
+    snapshot_version: int
+    time_zone: str
     rng_seed: str
     to_move: list[int]
     bot_turn: bool
@@ -401,17 +411,10 @@ def append_events(
         "id": table_id,
         "expected": expected_version,
         "version": expected_version + len(events),
-        "now": now,
+        "updated_at": now,
+        **values,
     }
-    if set(values) == _PLAY_COLUMNS:  # the hot path of every action: prepared text SQL
-        moved = connection.execute(_PLAY_UPDATE, {**params, **values})
-    else:
-        tables = _TABLES
-        moved = connection.execute(
-            update(tables)
-            .where(tables.c.id == table_id, tables.c.version == expected_version)
-            .values(version=params["version"], updated_at=now, **values)
-        )
+    moved = connection.execute(_move_statement(tuple(sorted(values))), params)
     if moved.rowcount != 1:
         return False
     if events:

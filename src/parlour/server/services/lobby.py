@@ -13,21 +13,24 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused
 from parlour.server.hooks import Lobby, hooks_for
-from parlour.server.services.cache import current_entry, table_rng
+from parlour.server.services.cache import Entry, seat_names, table_rng
 from parlour.server.services.context import ServerContext
-from parlour.server.services.play import _columns
+from parlour.server.services.play import table_columns
 from parlour.server.settings import CLOCK_DAYS
+from parlour.storage.accounts import account_names
 from parlour.storage.db import write_transaction
 from parlour.storage.tables import (
     ACTIVE,
     CANCELLED,
     LOBBY,
+    EventRow,
     SeatRow,
     TableRow,
     append_events,
@@ -57,6 +60,21 @@ class NewTable:
     max_skips: int | None = None
     start: bool = False
     min_players: int | None = None
+    time_zone: str | None = None
+
+
+def check_time_zone(name: str) -> str:
+    """*name* if it is an IANA time zone this machine knows (``Europe/Paris``, ``UTC``).
+    Raises :class:`Refused` with the reason otherwise."""
+    if not name or len(name) > 64 or name.startswith("/") or ".." in name:
+        raise Refused(f"{name!r} is not a time zone: give an IANA name like 'Europe/Paris'")
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise Refused(
+            f"unknown time zone {name!r}: give an IANA name like 'Europe/Paris' or 'UTC'"
+        ) from None
+    return name
 
 
 def _seat_rows(spec_name: str, seats: Sequence[str], creator: int) -> list[SeatRow]:
@@ -109,6 +127,10 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
         raise Refused(
             f"a clock has {', '.join(map(str, CLOCK_DAYS))} days per move, or none (unlimited)"
         )
+    why = hooks_for(spec.name).check_table(options, request.clock_days)
+    if why is not None:
+        raise Refused(why)
+    time_zone = check_time_zone(request.time_zone or ctx.settings.default_time_zone)
     lobby: dict[str, Any] = {}
     if request.min_players is not None:
         if not spec.min_players <= request.min_players <= len(rows):
@@ -139,6 +161,8 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             max_skips=max_skips,
             version=0,
             snapshot=None,
+            snapshot_version=0,
+            time_zone=time_zone,
             rng_seed=ctx.settings.new_seed(),
             to_move=[],
             bot_turn=False,
@@ -289,8 +313,6 @@ def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
 
 
 def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
-    from parlour.server.services.cache import Entry, seat_names
-
     spec = find(table.game)
     before = seats
     options, seats = hooks_for(spec.name).start.start_options(Lobby(table, seats, spec))
@@ -307,8 +329,7 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
         state.apply(outcome, player=CHANCE)
         added.append((CHANCE, state.action_to_string(outcome)))
     now = ctx.now()
-    entry = Entry(table, seats, seat_names(seats, {}), state, [])
-    values = _columns(entry, seats, now)
+    values = table_columns(table, state, seats, now, added)
     with write_transaction(ctx.engine) as connection:
         if not update_table(
             connection,
@@ -326,7 +347,18 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
             connection, table.id, expected_version=0, events=added, now=now, **values
         )
         assert ok
+        names = account_names(connection, [s.account_id for s in seats if s.account_id])
+    started = replace(
+        table,
+        status=ACTIVE,
+        options=options,
+        started_at=now,
+        updated_at=now,
+        version=len(added),
+        **values,
+    )
+    events = [EventRow(i, by, move) for i, (by, move) in enumerate(added)]
+    entry = Entry(started, seats, seat_names(seats, names), state, events)
     with ctx.cache.lock(table.id):
-        ctx.cache.drop(table.id)
-        current_entry(ctx, table.id)  # cached, so followers get the game and bots wake
+        ctx.cache.put(entry)  # in memory at once: followers get the game and bots wake
         ctx.changed(table.id)

@@ -79,6 +79,7 @@ def _base(
         "visibility": table.visibility,
         "options": dict(table.options),
         "clock_days": table.clock_days,
+        "time_zone": table.time_zone,
         "max_skips": table.max_skips,
         "creator": creator,
         "created_at": _iso(table.created_at),
