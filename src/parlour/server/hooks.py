@@ -169,10 +169,11 @@ EventVisible = Callable[[GameSpec, int, str, int | None, bool], bool]
 
 
 def default_visibility(spec: GameSpec, by: int, move: str, seat: int | None, over: bool) -> bool:
-    """Perfect information: everything. Otherwise a seat's own actions, and all at the end."""
-    if over or spec.information is Information.PERFECT:
+    """Perfect information: everything. Otherwise host events (a clock's skip, a new day:
+    public by nature), a seat's own actions, and all at the end."""
+    if over or spec.information is Information.PERFECT or by == HOST:
         return True
-    return seat is not None and by == seat and by not in (CHANCE, HOST)
+    return seat is not None and by == seat and by != CHANCE
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,12 @@ Still to come: daily mode's ``new-day`` host event at midnight in the table's ti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from parlour.engine.state import HOST, State
+from parlour.engine.spec import GameSpec
+from parlour.engine.state import CHANCE, HOST, State
 from parlour.games.crossword.state import DAILY
 from parlour.lobby import Lobby as VoteLobby
 from parlour.lobby import LobbyError
@@ -96,13 +97,13 @@ def next_midnight(now: datetime, zone: str) -> datetime:
 
 
 def daily_deadline(turning: Turning) -> datetime | None:
-    """Daily mode: the midnight that ends the day (set at the start and at each
+    """Daily mode: the midnight that ends the day, in UTC (set at the start and at each
     ``new-day``, kept by every other change). Turns mode: the days-per-move clock."""
     if not is_daily(turning.state):
         return clock_deadline(turning)
     new_day = any(by == HOST and move == "new-day" for by, move in turning.added)
     if turning.table.deadline is None or new_day:
-        return next_midnight(turning.now, turning.table.time_zone)
+        return next_midnight(turning.now, turning.table.time_zone).astimezone(UTC)
     return turning.table.deadline
 
 
@@ -131,6 +132,19 @@ def daily_clock(options: dict[str, Any], clock_days: int | None) -> str | None:
     return None
 
 
+def public_events(spec: GameSpec, by: int, move: str, seat: int | None, over: bool) -> bool:
+    """Plays, passes and host events are public (the board shows them); draws, exchanges
+    (which tiles) and rack orders only to their seat, and everything once the game is over.
+    (Observations carry each seat's public account of exchanges: how many tiles.)"""
+    if over or by == HOST:
+        return True
+    if by == CHANCE:
+        return False
+    if move.startswith(("exchange ", "rack ")):
+        return seat == by
+    return True
+
+
 register_hooks(
     "crossword",
     GameHooks(
@@ -138,6 +152,7 @@ register_hooks(
         host_events=daily_host_events,
         deadline=daily_deadline,
         check_table=daily_clock,
+        event_visible=public_events,
         legal_limit=0,  # hundreds of plays: never listed; clients compose plays in notation
     ),
 )
