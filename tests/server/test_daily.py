@@ -189,6 +189,19 @@ def test_daily_mode_refuses_a_longer_clock_and_unknown_zones(client: TestClient)
     assert client.get("/tables?which=mine", headers=ann).json() == []
 
 
+def test_only_the_built_in_word_list(client: TestClient) -> None:
+    ann = register(client, "ann")
+    refused = client.post(
+        "/tables",
+        json={"game": "crossword", "seats": ["me", "open"], "options": {"lexicon": "/etc/hosts"}},
+        headers=ann,
+    )
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == (
+        "the server plays with the built-in word list: lexicon is 'enable'"
+    )
+
+
 def test_two_sweepers_apply_each_new_day_once(settings: Settings, clock: FakeClock) -> None:
     from parlour.server.services import accounts, lobby
 

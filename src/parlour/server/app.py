@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour import __version__
 from parlour.server import errors, integrations, ws
+from parlour.server.hooks import all_hooks
 from parlour.server.hub import Hub, follower_count
 from parlour.server.routers import auth, games, play, scores, tables
 from parlour.server.runner import Runner
@@ -106,6 +107,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         limiter = anyio.to_thread.current_default_thread_limiter()
         limiter.total_tokens = max(1, settings.workers)
+        for hooks in all_hooks().values():  # the crossword's word list, before anyone waits
+            if hooks.warm is not None:
+                await anyio.to_thread.run_sync(hooks.warm)
         ctx.writer.start()
         await runner.start()
         try:

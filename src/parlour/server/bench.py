@@ -82,6 +82,10 @@ class BenchReport:
     database: str = ""
     via: str = "http"
     players: int = 0
+    client_cpu: float = 0.0
+    """CPU seconds the simulated players used while playing."""
+    server_cpu: float | None = None
+    """CPU seconds the server process used while they played (when this command started it)."""
 
     @property
     def per_second(self) -> float:
@@ -112,6 +116,8 @@ class BenchReport:
             "errors": self.errors,
             "error_samples": self.error_samples[:5],
             "games_finished": self.games,
+            "client_cpu_seconds": round(self.client_cpu, 2),
+            "server_cpu_seconds": None if self.server_cpu is None else round(self.server_cpu, 2),
         }
 
     def text(self) -> str:
@@ -125,6 +131,7 @@ class BenchReport:
             f"games finished: {j['games_finished']}",
             f"latency: p50 {j['p50_ms']} ms, p99 {j['p99_ms']} ms, mean {j['mean_ms']} ms",
             f"errors: {j['errors']}",
+            f"cpu: players {j['client_cpu_seconds']} s, server {j['server_cpu_seconds']} s",
         ]
         lines += [f"  {sample}" for sample in j["error_samples"]]
         return "\n".join(lines)
@@ -536,7 +543,17 @@ class _Bench:
         return False
 
 
-async def _run(config: BenchConfig, base: str) -> BenchReport:
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) process *pid* has used, or ``None`` where ``/proc`` has no
+    answer."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def _run(config: BenchConfig, base: str, server_pid: int | None = None) -> BenchReport:
     bench = _Bench(config, base)
     stamp = f"{os.getpid() % 10000}{int(time.time()) % 100000}"
     players = [Player(bench, f"b{stamp}p{i}", i) for i in range(config.players)]
@@ -548,12 +565,18 @@ async def _run(config: BenchConfig, base: str) -> BenchReport:
                 {"board": ["." * 15] * 15, "heights": [[0] * 15] * 15, "rack": "AE"}, {}
             )
         began = time.monotonic()
+        cpu = time.process_time()
+        server_cpu = None if server_pid is None else process_cpu(server_pid)
         bench.stop_at = began + config.seconds
         pairs = [
             bench.pair(i // 2, players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
         ]
         await asyncio.gather(*pairs)
         bench.report.seconds = time.monotonic() - began
+        bench.report.client_cpu = time.process_time() - cpu
+        if server_cpu is not None and server_pid is not None:
+            after = process_cpu(server_pid)
+            bench.report.server_cpu = None if after is None else after - server_cpu
     finally:
         for player in players:
             await player.http.close()
@@ -576,7 +599,7 @@ def run_bench(config: BenchConfig) -> BenchReport:
         base = f"http://127.0.0.1:{config.port}"
         try:
             wait_healthy(base, process, home=home)
-            report = asyncio.run(_run(config, base))
+            report = asyncio.run(_run(config, base, process.pid))
         finally:
             stop_server(process)
         report.database = database.split(":", 1)[0]

@@ -15,8 +15,10 @@ typically from a module in ``parlour.server.integrations``:
 - ``deadline``: when the table's clock next runs out after a change (default
   :func:`clock_deadline`: ``clock_days`` after a person comes to move). The sweeper wakes
   the table then; crossword daily mode answers the next midnight in the table's time zone.
-- ``check_table``: refuses a new table's clock for this game with the reason (crossword
-  daily mode takes a one-day clock or none).
+- ``check_table``: refuses a new table's options or clock for this game with the reason
+  (crossword daily mode takes a one-day clock or none; only built-in word lists).
+- ``warm``: loads what the game's first table would otherwise load while players wait (the
+  crossword's word list); run once at start-up, in a thread.
 - ``event_visible``: which logged events (in notation) a seat may be sent. Default
   :func:`default_visibility`: all of them in perfect-information games; in the others only a
   seat's own actions until the game is over (the observation carries the rest).
@@ -185,12 +187,18 @@ class GameHooks:
     host_events: HostEvents = clock_skip
     deadline: DeadlineRule = clock_deadline
     check_table: TableCheck = any_clock
+    warm: Callable[[], None] | None = None
     event_visible: EventVisible = default_visibility
     legal_limit: int = 300
 
 
 _HOOKS: dict[str, GameHooks] = {}
 _DEFAULT = GameHooks()
+
+
+def all_hooks() -> dict[str, GameHooks]:
+    """The hooks registered so far, by game name."""
+    return dict(_HOOKS)
 
 
 def register_hooks(game: str, hooks: GameHooks) -> None:

@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 
 from parlour.engine.spec import GameSpec
 from parlour.engine.state import CHANCE, HOST, State
+from parlour.games.crossword.lexicon import DEFAULT as DEFAULT_LEXICON
+from parlour.games.crossword.lexicon import load_lexicon
 from parlour.games.crossword.state import DAILY
 from parlour.lobby import Lobby as VoteLobby
 from parlour.lobby import LobbyError
@@ -122,8 +124,11 @@ def daily_host_events(moment: Moment) -> list[str]:
     return ["new-day"]
 
 
-def daily_clock(options: dict[str, Any], clock_days: int | None) -> str | None:
-    """Daily mode takes a one-day clock or none; turns mode any the server offers."""
+def check_table(options: dict[str, Any], clock_days: int | None) -> str | None:
+    """Daily mode takes a one-day clock or none; turns mode any the server offers. Only the
+    built-in word list: on a server, a file path would read the server's files."""
+    if options.get("lexicon", DEFAULT_LEXICON) != DEFAULT_LEXICON:
+        return f"the server plays with the built-in word list: lexicon is {DEFAULT_LEXICON!r}"
     if options.get("turn_mode") == DAILY and clock_days not in (None, 1):
         return (
             "in daily mode the day is the clock: clock_days is 1 (a seat that lets a day "
@@ -145,13 +150,19 @@ def public_events(spec: GameSpec, by: int, move: str, seat: int | None, over: bo
     return True
 
 
+def warm_word_list() -> None:
+    """Load the built-in word list (a second or two, once per process)."""
+    load_lexicon(DEFAULT_LEXICON)
+
+
 register_hooks(
     "crossword",
     GameHooks(
         start=VotesToBegin(),
         host_events=daily_host_events,
         deadline=daily_deadline,
-        check_table=daily_clock,
+        check_table=check_table,
+        warm=warm_word_list,
         event_visible=public_events,
         legal_limit=0,  # hundreds of plays: never listed; clients compose plays in notation
     ),
