@@ -14,7 +14,7 @@ from sqlalchemy import Connection, Engine
 from parlour.server.services.cache import TableCache
 from parlour.server.services.writer import GroupWriter
 from parlour.server.settings import Settings
-from parlour.storage.accounts import AccountRow
+from parlour.storage.accounts import AccountRow, account_names
 
 T = TypeVar("T")
 Listener = Callable[[int], None]
@@ -31,11 +31,22 @@ class ServerContext:
     listeners: list[Listener] = field(default_factory=list)
     logins: dict[str, tuple[AccountRow, datetime, float]] = field(default_factory=dict)
     """Recently checked tokens: hash -> (account, expiry, monotonic time to recheck)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """Account names by id, as read (names never change once registered)."""
     writer: GroupWriter = field(init=False)
     """Group commit for game changes (started by the app; unstarted, it writes inline)."""
 
     def __post_init__(self) -> None:
         self.writer = GroupWriter(self.engine)
+
+    def account_names(self, connection: Connection, ids: list[int]) -> dict[int, str]:
+        """Display names by account id, asking the database only for ids not seen before."""
+        missing = [i for i in set(ids) if i not in self.names]
+        if missing:
+            if len(self.names) > 100_000:
+                self.names.clear()
+            self.names.update(account_names(connection, missing))
+        return {i: self.names[i] for i in ids if i in self.names}
 
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run *work* in a write transaction (grouped with others') and return its result

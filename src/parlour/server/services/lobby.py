@@ -24,7 +24,6 @@ from parlour.server.services.cache import Entry, seat_names, table_rng
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import table_columns
 from parlour.server.settings import CLOCK_DAYS
-from parlour.storage.accounts import account_names
 from parlour.storage.db import write_transaction
 from parlour.storage.tables import (
     ACTIVE,
@@ -347,7 +346,7 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
             connection, table.id, expected_version=0, events=added, now=now, **values
         )
         assert ok
-        names = account_names(connection, [s.account_id for s in seats if s.account_id])
+        names = ctx.account_names(connection, [s.account_id for s in seats if s.account_id])
     started = replace(
         table,
         status=ACTIVE,
