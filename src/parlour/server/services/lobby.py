@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from sqlalchemy import Connection
+
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
@@ -24,7 +26,6 @@ from parlour.server.services.cache import Entry, seat_names, table_rng
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import table_columns
 from parlour.server.settings import CLOCK_DAYS
-from parlour.storage.db import write_transaction
 from parlour.storage.tables import (
     ACTIVE,
     CANCELLED,
@@ -142,7 +143,10 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
     if not MAX_SKIPS_RANGE[0] <= max_skips <= MAX_SKIPS_RANGE[1]:
         raise Refused(f"max_skips is {MAX_SKIPS_RANGE[0]}-{MAX_SKIPS_RANGE[1]}")
     now = ctx.now()
-    with write_transaction(ctx.engine) as connection:
+    invite_code = secrets.token_urlsafe(12)
+    seed = ctx.settings.new_seed()
+
+    def work(connection: Connection) -> int:
         if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
             raise Refused(
                 f"you already sit at {ctx.settings.max_open_tables} unfinished tables: "
@@ -154,7 +158,7 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             options=options,
             status=LOBBY,
             visibility=request.visibility,
-            invite_code=secrets.token_urlsafe(12),
+            invite_code=invite_code,
             creator_id=account_id,
             clock_days=request.clock_days,
             max_skips=max_skips,
@@ -162,7 +166,7 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             snapshot=None,
             snapshot_version=0,
             time_zone=time_zone,
-            rng_seed=ctx.settings.new_seed(),
+            rng_seed=seed,
             to_move=[],
             bot_turn=False,
             deadline=None,
@@ -173,6 +177,9 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             updated_at=now,
         )
         insert_seats(connection, table_id, rows)
+        return table_id
+
+    table_id = ctx.write(work)
     ctx.changed(table_id)
     table, seats = _lobby(ctx, table_id)
     if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
@@ -220,7 +227,8 @@ def join_table(
             if table.status == ACTIVE
             else f"the table is {table.status}"
         )
-    with write_transaction(ctx.engine) as connection:
+
+    def work(connection: Connection) -> None:
         if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
             raise Refused(f"you already sit at {ctx.settings.max_open_tables} unfinished tables")
         current = get_table(connection, table_id)
@@ -231,6 +239,8 @@ def join_table(
                 break
         else:
             raise Conflict("the table is full")
+
+    ctx.write(work)
     ctx.changed(table_id)
     table, seats = _lobby(ctx, table_id)
     spec = find(table.game)
@@ -247,7 +257,8 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
         raise Forbidden("you have no seat at this table")
     if table.status != LOBBY:
         raise Conflict("the game has started: leaving is only possible before the start")
-    with write_transaction(ctx.engine) as connection:
+
+    def work(connection: Connection) -> None:
         if account_id == table.creator_id:
             done = update_table(
                 connection, table_id, where_status=LOBBY, status=CANCELLED, updated_at=ctx.now()
@@ -260,6 +271,8 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
                 update_table(connection, table_id, lobby={**table.lobby, "votes": votes})
         if not done:
             raise Conflict("the game has started: leaving is only possible before the start")
+
+    ctx.write(work)
     ctx.changed(table_id)
 
 
@@ -268,7 +281,8 @@ def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
     game's start rule decides what votes do (the crossword: at least the minimum voted);
     by default they are only shown. Raises :class:`Conflict` for a second vote or a started
     table and :class:`Forbidden` for someone not seated."""
-    with write_transaction(ctx.engine) as connection:
+
+    def work(connection: Connection) -> None:
         table = get_table(connection, table_id, lock=True)
         if table is None:
             raise NotFound(f"no table {table_id}")
@@ -288,6 +302,8 @@ def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
             lobby={**table.lobby, "votes": [*votes, mine[0]]},
             updated_at=ctx.now(),
         )
+
+    ctx.write(work)
     ctx.changed(table_id)
     table, seats = _lobby(ctx, table_id)
     spec = find(table.game)
@@ -329,7 +345,8 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
         added.append((CHANCE, state.action_to_string(outcome)))
     now = ctx.now()
     values = table_columns(table, state, seats, now, added)
-    with write_transaction(ctx.engine) as connection:
+
+    def work(connection: Connection) -> dict[int, str]:
         if not update_table(
             connection,
             table.id,
@@ -347,6 +364,9 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
         )
         assert ok
         names = ctx.account_names(connection, [s.account_id for s in seats if s.account_id])
+        return names
+
+    names = ctx.write(work)
     started = replace(
         table,
         status=ACTIVE,
