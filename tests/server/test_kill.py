@@ -1,6 +1,7 @@
-"""Reliability: SIGKILL a real server process in the middle of games and start it again on
-the same database. Every action the server acknowledged is there, in order, and every game
-rebuilds from its log (no corrupt game) and plays on."""
+"""Reliability: SIGKILL a real server process in the middle of games (Ten-Thousand, Crossword
+and Rummy, people and a computer player) and start it again on the same database. Every action
+the server acknowledged is there, in order, and every game rebuilds from its log (no corrupt
+game) and plays on."""
 
 from __future__ import annotations
 
@@ -13,12 +14,19 @@ from pathlib import Path
 import httpx
 import pytest
 
-from parlour.server.bench import choose, spawn_server, stop_server, wait_healthy
+from parlour.server.bench import (
+    TABLE_OPTIONS,
+    choose_action,
+    choose_crossword,
+    spawn_server,
+    stop_server,
+    wait_healthy,
+)
 from parlour.server.services.cache import load_entry
 from parlour.storage.db import open_database
 from parlour.storage.tables import get_events, get_table
 
-PLAY_SECONDS = 1.5
+PLAY_SECONDS = 2.5
 
 
 def free_port() -> int:
@@ -27,13 +35,20 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+GAMES = ("ten-thousand", "crossword", "rummy")
+
+
 class Table:
     """A table the test plays, with every acknowledged action: (seq, move, version after)."""
 
-    def __init__(self, table_id: int, seats: list[dict[str, str]]) -> None:
+    def __init__(self, table_id: int, game: str, seats: list[dict[str, str]]) -> None:
         self.id = table_id
+        self.game = game
         self.seats = seats
         self.acked: list[tuple[int, str, int]] = []
+
+    def choose(self, view: dict, rng: random.Random) -> str:
+        return choose_action(self.game, TABLE_OPTIONS[self.game], view["view"], view["legal"], rng)
 
 
 def play(base: str, table: Table, stop: threading.Event, seed: int) -> None:
@@ -50,7 +65,7 @@ def play(base: str, table: Table, stop: threading.Event, seed: int) -> None:
                     time.sleep(0.005)  # a computer player is moving
                     continue
                 who = table.seats[view["you"]]
-                action = choose(view["legal"], view["view"], rng)
+                action = table.choose(view, rng)
                 response = http.post(
                     f"/tables/{table.id}/actions",
                     json={"action": action, "version": view["version"]},
@@ -74,28 +89,32 @@ def setup(base: str) -> list[Table]:
             assert r.status_code == 201, r.text
             return {"Authorization": f"Bearer {r.json()['token']}"}
 
-        for index in range(4):
+        for index in range(6):
+            game = GAMES[index % len(GAMES)]
             a, b = account(f"ann{index}"), account(f"bob{index}")
             created = http.post(
                 "/tables",
-                json={"game": "ten-thousand", "seats": ["me", "open"], "options": {"target": 3000}},
+                json={"game": game, "seats": ["me", "open"], "options": TABLE_OPTIONS[game]},
                 headers=a,
             ).json()
-            http.post(f"/tables/{created['id']}/join", json={}, headers=b)
-            http.post(f"/tables/{created['id']}/start", headers=a)
-            tables.append(Table(created["id"], [a, b]))
-        solo = account("solo")
-        created = http.post(
-            "/tables",
-            json={
-                "game": "ten-thousand",
-                "seats": ["me", "cpu"],
-                "start": True,
-                "options": {"target": 3000},
-            },
-            headers=solo,
-        ).json()
-        tables.append(Table(created["id"], [solo]))
+            joined = http.post(f"/tables/{created['id']}/join", json={}, headers=b).json()
+            if joined["status"] == "lobby":  # the crossword began by itself once full
+                http.post(f"/tables/{created['id']}/start", headers=a)
+            tables.append(Table(created["id"], game, [a, b]))
+        for index, game in enumerate(("ten-thousand", "rummy")):
+            solo = account(f"solo{index}")
+            created = http.post(
+                "/tables",
+                json={
+                    "game": game,
+                    "seats": ["me", "cpu"],
+                    "start": True,
+                    "options": TABLE_OPTIONS[game],
+                },
+                headers=solo,
+            ).json()
+            tables.append(Table(created["id"], game, [solo]))
+    assert all(t.id for t in tables)
     return tables
 
 
@@ -107,6 +126,8 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
     try:
         wait_healthy(base, process, home=home)
         tables = setup(base)
+        # the players' word list and move generator, loaded before the clock runs
+        choose_crossword({"board": ["." * 15] * 15, "heights": [[0] * 15] * 15, "rack": "AE"}, {})
         stop = threading.Event()
         threads = [
             threading.Thread(target=play, args=(base, t, stop, i)) for i, t in enumerate(tables)
@@ -122,19 +143,23 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
         stop_server(process, kill=True)
     acknowledged = sum(len(t.acked) for t in tables)
     assert acknowledged > 20, "the games hardly ran before the kill"
+    for game in GAMES:
+        assert sum(len(t.acked) for t in tables if t.game == game) > 0, game
     print(f"\nSIGKILL after {acknowledged} acknowledged actions on {len(tables)} tables")
 
     process = spawn_server(port=port, database=db_url, home=home)
     try:
         wait_healthy(base, process, home=home)
         with httpx.Client(base_url=base, timeout=10) as http:
+            with open_database(db_url).connect() as connection:
+                logs = {t.id: get_events(connection, t.id) for t in tables}
             for table in tables:
                 view = http.get(f"/tables/{table.id}", headers=table.seats[0])
-                assert view.status_code == 200, view.text
-                events = view.json()["events"]
-                assert [e["seq"] for e in events] == list(range(view.json()["version"]))
+                assert view.status_code == 200, view.text  # loads: the log replays
+                events = logs[table.id]
+                assert [e.seq for e in events] == list(range(view.json()["version"]))
                 for seq, move, version_after in table.acked:
-                    assert events[seq]["move"] == move
+                    assert events[seq].move == move
                     assert view.json()["version"] >= version_after
             # the games play on after the restart (the computer player too)
             rng = random.Random(0)
@@ -149,10 +174,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
                         continue
                     response = http.post(
                         f"/tables/{table.id}/actions",
-                        json={
-                            "action": choose(view["legal"], view["view"], rng),
-                            "version": view["version"],
-                        },
+                        json={"action": table.choose(view, rng), "version": view["version"]},
                         headers=table.seats[view["you"]],
                     )
                     assert response.status_code == 200, response.text

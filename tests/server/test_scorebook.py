@@ -49,16 +49,19 @@ def play_against_the_computer(client: TestClient, game: str, options: dict) -> d
     pytest.fail("the game did not end")
 
 
-@pytest.mark.skipif(
-    not find("greedy").bot_levels, reason="Greedy has no computer players on this branch yet"
-)
 def test_a_greedy_game_against_the_computer_updates_the_standings(client: TestClient) -> None:
+    assert find("greedy").bot_levels == ("easy", "steady", "strong")
     final = play_against_the_computer(client, "greedy", {})
     standings = wait_until(lambda: client.get("/standings/greedy").json())
-    won = 0 in final["result"]["winners"]
-    assert [(s["name"], s["games"], s["wins"], s["losses"]) for s in standings] == [
-        ("Ann", 1, int(won), int(not won))
-    ]
+    ann, cpu = final["result"]["scores"]
+    won = final["result"]["winners"] == [0]
+    # docs/rules/greedy.md#standings: a win is 5,000 + 10 per point over 10,000; a loss
+    # costs 1,000 + 5 per computer point over 10,000
+    points = 5_000 + 10 * max(0, ann - 10_000) if won else -(1_000 + 5 * max(0, cpu - 10_000))
+    assert [
+        (s["name"], s["games"], s["wins"], s["losses"], s["points"], s["best_margin"])
+        for s in standings
+    ] == [("Ann", 1, int(won), int(not won), points, ann - cpu if won else None)]
     # recorded once: scoring again (as the sweeper would) changes nothing
     ctx = client.app.state.ctx  # type: ignore[attr-defined]
     assert score_finished(ctx, final["id"]) is False
@@ -69,8 +72,12 @@ def test_a_greedy_game_against_the_computer_updates_the_standings(client: TestCl
 def test_a_rummy_game_against_the_computer_updates_the_statistics(client: TestClient) -> None:
     final = play_against_the_computer(client, "rummy", {"ending_score": 100})
     stats = wait_until(lambda: client.get("/stats/rummy").json())
+    won = 0 in final["result"]["winners"]
+    assert len(stats) == 1  # the computer player keeps no statistics
     assert stats[0]["name"] == "Ann" and stats[0]["played"] == 1
-    assert stats[0]["won"] == int(0 in final["result"]["winners"])
+    assert (stats[0]["won"], stats[0]["lost"]) == (int(won), int(not won))
+    assert stats[0]["best_game_score"] == final["result"]["scores"][0]
+    assert (stats[0]["current_streak"], stats[0]["longest_streak"]) == (int(won), int(won))
     assert client.get("/stats/rummy?name=ann").json() == stats
     assert client.get("/stats/rummy?name=nobody").json() == []
 
@@ -78,8 +85,8 @@ def test_a_rummy_game_against_the_computer_updates_the_statistics(client: TestCl
 def test_a_greedy_game_with_a_seat_the_clock_took_counts_as_against_the_computer(
     settings: Settings,
 ) -> None:
-    # Greedy's computer players are not on main yet: a person taken out by the clock makes
-    # the same table (one person, one computer seat), played here through the services.
+    # a person the clock took out makes a table of one person against one computer seat
+    # too; it counts for the other person's standings (played here through the services)
     ctx = ServerContext(engine=open_database(settings.database_url), settings=settings)
     ann = accounts.register(ctx, name="Ann", password="password123").account.id
     bob = accounts.register(ctx, name="Bob", password="password123").account.id

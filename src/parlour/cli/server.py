@@ -52,6 +52,7 @@ def serve(
         log_level=log_level,
         access_log=access_log,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,
     )
 
@@ -67,15 +68,26 @@ def bench_server(
     ] = None,
     port: Annotated[int, typer.Option(help="Port of the server this command starts.")] = 8765,
     via: Annotated[str, typer.Option(help="Send actions by 'http' or 'ws'.")] = "http",
+    games: Annotated[
+        str, typer.Option(help="Games the pairs play in turn, comma-separated.")
+    ] = "ten-thousand,crossword,rummy",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
-    """Load test: simulated players play Ten-Thousand against each other through the REST
-    API and WebSockets for a fixed time, on loopback; prints actions per second, p50/p99
-    latency and errors."""
+    """Load test: simulated players play dice, crossword and rummy games against each other
+    through the REST API and WebSockets for a fixed time, on loopback; prints actions per
+    second, p50/p99 latency and errors."""
+    from parlour.engine.errors import ParlourError
+    from parlour.engine.registry import find
     from parlour.server.bench import BenchConfig, run_bench
 
     if via not in ("http", "ws"):
         fail("--via is 'http' or 'ws'")
+    try:
+        names = tuple(find(name.strip()).name for name in games.split(",") if name.strip())
+    except ParlourError as err:
+        fail(str(err))
+    if not names:
+        fail("--games names at least one game")
     report = run_bench(
         BenchConfig(
             seconds=seconds,
@@ -84,6 +96,7 @@ def bench_server(
             url=url,
             port=port,
             via=via,
+            games=names,
         )
     )
     if as_json:

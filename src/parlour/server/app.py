@@ -9,10 +9,12 @@ from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from parlour import __version__
 from parlour.server import errors, integrations, ws
+from parlour.server.hooks import all_hooks
 from parlour.server.hub import Hub, follower_count
 from parlour.server.routers import auth, games, play, scores, tables
 from parlour.server.runner import Runner
@@ -105,17 +107,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         limiter = anyio.to_thread.current_default_thread_limiter()
         limiter.total_tokens = max(1, settings.workers)
+        for hooks in all_hooks().values():  # the crossword's word list, before anyone waits
+            if hooks.warm is not None:
+                await anyio.to_thread.run_sync(hooks.warm)
+        ctx.writer.start()
         await runner.start()
         try:
             yield
         finally:
             await runner.stop()
+            ctx.writer.stop()
 
-    app = FastAPI(
+    # /docs (Swagger UI) and /redoc load their scripts from the fastapi-offline package at
+    # /docs-assets, never from a CDN: the docs work on a machine with no network
+    app = FastAPIOffline(
         title="parlour",
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
+        static_url="/docs-assets",
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.ctx = ctx
     app.state.hub = hub

@@ -1,13 +1,22 @@
-"""A bounded load test: simulated players play Ten-Thousand through the API and WebSockets.
+"""A bounded load test: simulated players play dice, crossword and rummy games through the
+REST API and WebSockets.
 
 ``parlour bench server`` starts a server process on loopback (or loads one at ``--url``),
-registers the players, seats them two by two at invite-only tables (target 2,000 so games
-end and new ones start), and plays for a fixed number of seconds. Each player follows its
-table on a WebSocket; when an ``update`` says it is their turn, it sends one action (over
-HTTP, or over the WebSocket with ``--via ws``) and goes on from the answer while it stays
-their turn. Latency is measured per action, from sending it to its answer. It stops by
-itself: no new action starts after the time is up, and the server it started is stopped.
-Only loopback addresses are used.
+registers the players, seats them two by two at invite-only tables and plays for a fixed
+number of seconds. Each pair plays the games of ``--games`` in turn (Ten-Thousand to 2,000
+points, Crossword in turns mode, Rummy to 100 points), a new table after each game. Each
+player follows its table on a WebSocket; when an ``update`` says it is their turn, it sends
+one action (over HTTP, or over the WebSocket with ``--via ws``) and goes on from the answer.
+Latency is measured per action, from sending it to its answer (the HTTP response, or the
+WebSocket ``ack``), which comes only once the action is stored. It stops by itself: no new
+action starts after the time is up, and the server it started is stopped. Only loopback
+addresses are used.
+
+The players are cheap on purpose, so the figures are the server's: the HTTP client is a few
+lines on asyncio streams (keep-alive, one connection per player), WebSockets are
+uncompressed, dice players bank from 300 points, rummy players meld and lay off whenever
+they can, and crossword players lay the best word their move generator finds with three of
+their tiles (a real play the server checks: about 1 ms of CPU; the whole rack costs 2-8 ms).
 """
 
 from __future__ import annotations
@@ -23,21 +32,30 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import websockets
 
-TARGET = 2_000
 PASSWORD = "bench-password"
+GAMES = ("ten-thousand", "crossword", "rummy")
+TABLE_OPTIONS: dict[str, dict[str, Any]] = {
+    "ten-thousand": {"target": 2_000},
+    "crossword": {"turn_mode": "turns"},
+    "rummy": {"ending_score": 100},
+    "greedy": {},
+}
+"""The options of each game's tables in the load test (short games, so new ones start)."""
 
 
 @dataclass
 class BenchConfig:
-    """What to run: ``seconds`` of play by ``players`` players (even), on ``database``
-    (default: a fresh SQLite file) or against a running server at ``url``."""
+    """What to run: ``seconds`` of play by ``players`` players (even) at tables of ``games``,
+    on ``database`` (default: a fresh SQLite file) or against a running server at ``url``."""
 
     seconds: float = 20.0
     players: int = 64
@@ -46,11 +64,13 @@ class BenchConfig:
     port: int = 8765
     via: str = "http"
     seed: int = 1
+    games: tuple[str, ...] = GAMES
 
 
 @dataclass
 class BenchReport:
-    """Figures: actions acknowledged, wall time, latencies (seconds), errors, games done."""
+    """Figures: actions acknowledged (by game), wall time, latencies (seconds), errors,
+    games finished."""
 
     actions: int = 0
     seconds: float = 0.0
@@ -58,9 +78,14 @@ class BenchReport:
     errors: int = 0
     error_samples: list[str] = field(default_factory=list)
     games: int = 0
+    by_game: Counter[str] = field(default_factory=Counter)
     database: str = ""
     via: str = "http"
     players: int = 0
+    client_cpu: float = 0.0
+    """CPU seconds the simulated players used while playing."""
+    server_cpu: float | None = None
+    """CPU seconds the server process used while they played (when this command started it)."""
 
     @property
     def per_second(self) -> float:
@@ -83,6 +108,7 @@ class BenchReport:
             "players": self.players,
             "seconds": round(self.seconds, 2),
             "actions": self.actions,
+            "actions_by_game": dict(sorted(self.by_game.items())),
             "actions_per_second": round(self.per_second, 1),
             "p50_ms": round(self.percentile(0.50), 2),
             "p99_ms": round(self.percentile(0.99), 2),
@@ -90,18 +116,22 @@ class BenchReport:
             "errors": self.errors,
             "error_samples": self.error_samples[:5],
             "games_finished": self.games,
+            "client_cpu_seconds": round(self.client_cpu, 2),
+            "server_cpu_seconds": None if self.server_cpu is None else round(self.server_cpu, 2),
         }
 
     def text(self) -> str:
         """A short human summary."""
         j = self.to_json()
+        games = ", ".join(f"{g} {n}" for g, n in j["actions_by_game"].items())
         lines = [
             f"database {j['database']}, {j['players']} players, actions by {j['via']}, "
             f"{j['seconds']} s",
-            f"actions: {j['actions']} ({j['actions_per_second']}/s), "
+            f"actions: {j['actions']} ({j['actions_per_second']}/s; {games}), "
             f"games finished: {j['games_finished']}",
             f"latency: p50 {j['p50_ms']} ms, p99 {j['p99_ms']} ms, mean {j['mean_ms']} ms",
             f"errors: {j['errors']}",
+            f"cpu: players {j['client_cpu_seconds']} s, server {j['server_cpu_seconds']} s",
         ]
         lines += [f"  {sample}" for sample in j["error_samples"]]
         return "\n".join(lines)
@@ -179,7 +209,7 @@ def stop_server(process: subprocess.Popen[bytes], *, kill: bool = False) -> None
             process.wait()
 
 
-# --- simulated players -------------------------------------------------------------------
+# --- what simulated players play -----------------------------------------------------------
 
 
 def choose(legal: list[str], view: dict[str, Any], rng: random.Random) -> str:
@@ -194,31 +224,149 @@ def choose(legal: list[str], view: dict[str, Any], rng: random.Random) -> str:
     return pool[-1] if rng.random() < 0.8 else rng.choice(pool)
 
 
+def choose_rummy(legal: list[str], rng: random.Random) -> str:
+    """A rummy action: meld or lay off whenever possible, mostly draw from the stock, and
+    otherwise discard at random."""
+    for verb in ("meld", "layoff"):
+        found = [a for a in legal if a.startswith(verb)]
+        if found:
+            return rng.choice(found)
+    draws = [a for a in legal if a.startswith("draw")]
+    if draws:
+        return draws[0] if rng.random() < 0.7 else rng.choice(draws)
+    return rng.choice(legal)
+
+
+def choose_crossword(view: dict[str, Any], options: dict[str, Any], tiles: int = 3) -> str:
+    """A crossword action from a seat's observation: the best-scoring play of the move
+    generator with the first *tiles* tiles of the rack, else ``pass``."""
+    from parlour.games.crossword.board import Board
+    from parlour.games.crossword.lexicon import load_lexicon
+    from parlour.games.crossword.movegen import MoveGenerator
+    from parlour.games.crossword.rules import Rules
+
+    board = Board("".join(view["board"]), bytes(h for row in view["heights"] for h in row))
+    generator = MoveGenerator.for_lexicon(
+        load_lexicon(str(options.get("lexicon", "enable"))), Rules.from_options(options)
+    )
+    moves = generator.moves(board, view["rack"][:tiles])
+    if not moves:
+        return "pass"
+    return str(max(moves, key=lambda m: m.score).play)
+
+
+def choose_action(
+    game: str,
+    options: dict[str, Any],
+    view: dict[str, Any],
+    legal: list[str] | None,
+    rng: random.Random,
+) -> str:
+    """What a simulated player of *game* plays, from its observation and legal actions."""
+    if game == "crossword":
+        return choose_crossword(view, options)
+    assert legal, f"{game}: no legal actions listed"
+    if game == "rummy":
+        return choose_rummy(legal, rng)
+    if game == "ten-thousand":
+        return choose(legal, view, rng)
+    return rng.choice(legal)
+
+
+# --- a small HTTP/1.1 client ----------------------------------------------------------------
+
+
+class HttpError(Exception):
+    """The connection broke or answered something this client does not read."""
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection on asyncio streams: JSON in, JSON out, answers
+    with ``Content-Length`` only (all this server sends). One request at a time. A
+    connection idle for :attr:`IDLE` seconds is opened again (servers close idle ones)."""
+
+    IDLE = 2.0
+
+    def __init__(self, base: str, token: str | None = None) -> None:
+        parts = urlsplit(base)
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or 80
+        self.token = token
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._used = 0.0
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """Send a request; return the status and the decoded JSON body (``None`` if empty)."""
+        if self._writer is not None and time.monotonic() - self._used > self.IDLE:
+            await self.close()
+        if self._writer is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        assert self._reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", f"host: {self.host}:{self.port}"]
+        if self.token:
+            head.append(f"authorization: Bearer {self.token}")
+        if body is not None:
+            head.append("content-type: application/json")
+        head.append(f"content-length: {len(data)}")
+        self._writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        try:
+            raw = await self._reader.readuntil(b"\r\n\r\n")
+            lines = raw.decode("latin-1").split("\r\n")
+            status = int(lines[0].split(" ", 2)[1])
+            length = 0
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                name = name.strip().lower()
+                if name == "content-length":
+                    length = int(value)
+                elif name == "transfer-encoding":
+                    raise HttpError(f"{method} {path}: a {value.strip()} answer")
+            payload = await self._reader.readexactly(length) if length else b""
+            self._used = time.monotonic()
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError, IndexError) as err:
+            await self.close()
+            raise HttpError(f"{method} {path}: {type(err).__name__} {err}") from None
+        return status, json.loads(payload) if payload else None
+
+    async def close(self) -> None:
+        """Close the connection (a later request opens a new one)."""
+        writer, self._writer, self._reader = self._writer, None, None
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+
+
+# --- simulated players ----------------------------------------------------------------------
+
+
 class Player:
-    """One simulated player: an HTTP client, a WebSocket, and the table it plays at."""
+    """One simulated player: an HTTP connection, a WebSocket, and the table it plays at."""
 
     def __init__(self, bench: _Bench, name: str, index: int) -> None:
         self.bench = bench
         self.name = name
         self.rng = random.Random(bench.config.seed * 100_003 + index)
-        self.headers: dict[str, str] = {}
-        self.token = ""
+        self.http = Http(bench.base)
         self.turn = asyncio.Event()
         self.state: dict[str, Any] = {}
         self.table: int | None = None
+        self.game = ""
+        self.options: dict[str, Any] = {}
         self.ws: Any = None
         self.acks: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.counter = 0
 
-    async def register(self, http: httpx.AsyncClient) -> None:
-        response = await http.post("/auth/register", json={"name": self.name, "password": PASSWORD})
-        if response.status_code == 422 and "taken" in response.text:
-            response = await http.post(
-                "/auth/login", json={"name": self.name, "password": PASSWORD}
-            )
-        response.raise_for_status()
-        self.token = response.json()["token"]
-        self.headers = {"Authorization": f"Bearer {self.token}"}
+    async def register(self) -> None:
+        creds = {"name": self.name, "password": PASSWORD}
+        status, body = await self.http.request("POST", "/auth/register", creds)
+        if status == 409:
+            status, body = await self.http.request("POST", "/auth/login", creds)
+        if status not in (200, 201):
+            raise HttpError(f"register {self.name}: {status} {body}")
+        self.http.token = body["token"]
 
     async def listen(self) -> None:
         """Read the WebSocket: updates for the table, acks for WebSocket actions."""
@@ -242,14 +390,14 @@ class Player:
         else:
             self.turn.clear()
 
-    async def act(self, http: httpx.AsyncClient) -> bool:
-        """Play one action if it is our turn; False when the game is over."""
+    async def act(self) -> bool:
+        """Play one action if it is our turn; False when the game is over or it failed."""
         state = self.state
         if state.get("status") != "active":
             return False
-        if not state.get("your_turn") or not state.get("legal"):
+        if not state.get("your_turn"):
             return True
-        action = choose(state["legal"], state["view"], self.rng)
+        action = choose_action(self.game, self.options, state["view"], state["legal"], self.rng)
         version = state["version"]
         started = time.perf_counter()
         if self.bench.config.via == "ws":
@@ -271,25 +419,21 @@ class Player:
             answer = await asyncio.wait_for(future, 30)
             elapsed = time.perf_counter() - started
             if answer["type"] != "ack":
-                self.bench.error(f"{action!r} at v{version}: {answer.get('detail')}")
+                self.bench.error(f"{self.game} {action!r} at v{version}: {answer.get('detail')}")
                 return False
-            self.bench.done(elapsed)
+            self.bench.done(self.game, elapsed)
             if self.state.get("version", -1) <= version:  # its update has not come yet
                 self.turn.clear()
             return True
-        response = await http.post(
-            f"/tables/{self.table}/actions",
-            json={"action": action, "version": version},
-            headers=self.headers,
+        status, body = await self.http.request(
+            "POST", f"/tables/{self.table}/actions", {"action": action, "version": version}
         )
         elapsed = time.perf_counter() - started
-        if response.status_code != 200:
-            self.bench.error(
-                f"{action!r} at v{version}: {response.status_code} {response.text[:200]}"
-            )
+        if status != 200:
+            self.bench.error(f"{self.game} {action!r} at v{version}: {status} {body}")
             return False
-        self.bench.done(elapsed)
-        self.adopt({**response.json(), "table": self.table})
+        self.bench.done(self.game, elapsed)
+        self.adopt({**body, "table": self.table})
         return True
 
 
@@ -300,8 +444,9 @@ class _Bench:
         self.report = BenchReport(via=config.via, players=config.players)
         self.stop_at = 0.0
 
-    def done(self, latency: float) -> None:
+    def done(self, game: str, latency: float) -> None:
         self.report.actions += 1
+        self.report.by_game[game] += 1
         self.report.latencies.append(latency)
 
     def error(self, what: str) -> None:
@@ -312,21 +457,29 @@ class _Bench:
     def running(self) -> bool:
         return time.monotonic() < self.stop_at
 
-    async def pair(self, http: httpx.AsyncClient, a: Player, b: Player) -> None:
+    async def pair(self, index: int, a: Player, b: Player) -> None:
         """Two players: create a table, join, start, play; again until the time is up."""
         ws_base = self.base.replace("http://", "ws://")
         async with (
-            websockets.connect(f"{ws_base}/ws?token={a.token}") as ws_a,
-            websockets.connect(f"{ws_base}/ws?token={b.token}") as ws_b,
+            websockets.connect(
+                f"{ws_base}/ws?token={a.http.token}", compression=None, max_size=2**20
+            ) as ws_a,
+            websockets.connect(
+                f"{ws_base}/ws?token={b.http.token}", compression=None, max_size=2**20
+            ) as ws_b,
         ):
             a.ws, b.ws = ws_a, ws_b
             listeners = [asyncio.create_task(p.listen()) for p in (a, b)]
+            games = self.config.games
             try:
+                round_ = 0
                 while self.running():
+                    game = games[(index + round_) % len(games)]
+                    round_ += 1
                     try:
-                        await self.game(http, a, b)
-                    except (httpx.HTTPError, TimeoutError) as err:
-                        self.error(f"{type(err).__name__} {err}")
+                        await self.game(game, a, b)
+                    except (HttpError, TimeoutError, OSError) as err:
+                        self.error(f"{game}: {type(err).__name__} {err}")
                         return
             finally:
                 for task in listeners:
@@ -334,40 +487,45 @@ class _Bench:
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await task
 
-    async def game(self, http: httpx.AsyncClient, a: Player, b: Player) -> None:
-        created = await http.post(
+    async def game(self, game: str, a: Player, b: Player) -> None:
+        status, table = await a.http.request(
+            "POST",
             "/tables",
-            json={
-                "game": "ten-thousand",
+            {
+                "game": game,
                 "seats": ["me", "open"],
                 "visibility": "invite",
-                "options": {"target": TARGET},
+                "options": TABLE_OPTIONS.get(game, {}),
             },
-            headers=a.headers,
         )
-        if created.status_code != 201:
-            self.error(f"create: {created.status_code} {created.text[:200]}")
+        if status != 201:
+            self.error(f"create {game}: {status} {table}")
             await asyncio.sleep(0.1)
             return
-        table = created.json()
         table_id = table["id"]
-        joined = await http.post(
-            f"/tables/{table_id}/join", json={"invite": table["invite_code"]}, headers=b.headers
+        status, joined = await b.http.request(
+            "POST", f"/tables/{table_id}/join", {"invite": table["invite_code"]}
         )
-        started = await http.post(f"/tables/{table_id}/start", headers=a.headers)
-        if joined.status_code != 200 or started.status_code != 200:
-            self.error(f"join/start: {joined.status_code} {started.status_code}")
+        if status != 200:
+            self.error(f"join {game}: {status} {joined}")
             return
+        if joined["status"] == "lobby":  # the crossword began by itself once full
+            status, started = await a.http.request("POST", f"/tables/{table_id}/start")
+            if status != 200:
+                self.error(f"start {game}: {status} {started}")
+                return
         for player in (a, b):
             player.table = table_id
+            player.game = game
+            player.options = joined["options"]
             player.state = {}
             player.turn.clear()
             await player.ws.send(json.dumps({"type": "follow", "table": table_id}))
-        results = await asyncio.gather(self.play(http, a), self.play(http, b))
+        results = await asyncio.gather(self.play(a), self.play(b))
         if any(results):
             self.report.games += 1
 
-    async def play(self, http: httpx.AsyncClient, player: Player) -> bool:
+    async def play(self, player: Player) -> bool:
         """Play while the game runs and time is left; True if the game finished."""
         while self.running():
             try:
@@ -380,28 +538,48 @@ class _Bench:
                 return True
             if not self.running():
                 return False
-            if not await player.act(http):
+            if not await player.act():
                 return player.state.get("status") == "finished"
         return False
 
 
-async def _run(config: BenchConfig, base: str) -> BenchReport:
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) process *pid* has used, or ``None`` where ``/proc`` has no
+    answer."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def _run(config: BenchConfig, base: str, server_pid: int | None = None) -> BenchReport:
     bench = _Bench(config, base)
-    limits = httpx.Limits(
-        max_connections=config.players * 2, max_keepalive_connections=config.players * 2
-    )
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
-        stamp = f"{os.getpid() % 10000}{int(time.time()) % 100000}"
-        players = [Player(bench, f"b{stamp}p{i}", i) for i in range(config.players)]
+    stamp = f"{os.getpid() % 10000}{int(time.time()) % 100000}"
+    players = [Player(bench, f"b{stamp}p{i}", i) for i in range(config.players)]
+    try:
         for start in range(0, len(players), 16):
-            await asyncio.gather(*(p.register(http) for p in players[start : start + 16]))
+            await asyncio.gather(*(p.register() for p in players[start : start + 16]))
+        if "crossword" in config.games:  # load the word list before the clock starts
+            choose_crossword(
+                {"board": ["." * 15] * 15, "heights": [[0] * 15] * 15, "rack": "AE"}, {}
+            )
         began = time.monotonic()
+        cpu = time.process_time()
+        server_cpu = None if server_pid is None else process_cpu(server_pid)
         bench.stop_at = began + config.seconds
         pairs = [
-            bench.pair(http, players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
+            bench.pair(i // 2, players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
         ]
         await asyncio.gather(*pairs)
         bench.report.seconds = time.monotonic() - began
+        bench.report.client_cpu = time.process_time() - cpu
+        if server_cpu is not None and server_pid is not None:
+            after = process_cpu(server_pid)
+            bench.report.server_cpu = None if after is None else after - server_cpu
+    finally:
+        for player in players:
+            await player.http.close()
     return bench.report
 
 
@@ -421,7 +599,7 @@ def run_bench(config: BenchConfig) -> BenchReport:
         base = f"http://127.0.0.1:{config.port}"
         try:
             wait_healthy(base, process, home=home)
-            report = asyncio.run(_run(config, base))
+            report = asyncio.run(_run(config, base, process.pid))
         finally:
             stop_server(process)
         report.database = database.split(":", 1)[0]

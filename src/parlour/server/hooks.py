@@ -12,11 +12,18 @@ typically from a module in ``parlour.server.integrations``:
 - ``host_events``: the host events due at a moment (default :func:`clock_skip`: ``skip`` for
   the seat to move once its turn clock has run out). Crossword daily mode adds its new-day
   events here.
+- ``deadline``: when the table's clock next runs out after a change (default
+  :func:`clock_deadline`: ``clock_days`` after a person comes to move). The sweeper wakes
+  the table then; crossword daily mode answers the next midnight in the table's time zone.
+- ``check_table``: refuses a new table's options or clock for this game with the reason
+  (crossword daily mode takes a one-day clock or none; only built-in word lists).
+- ``warm``: loads what the game's first table would otherwise load while players wait (the
+  crossword's word list); run once at start-up, in a thread.
 - ``event_visible``: which logged events (in notation) a seat may be sent. Default
   :func:`default_visibility`: all of them in perfect-information games; in the others only a
   seat's own actions until the game is over (the observation carries the rest).
 - ``legal_limit``: the most legal actions listed for a client (beyond it, none are listed and
-  the client sends notation it composed itself).
+  the client sends notation it composed itself; 0: never listed, nor worked out).
 """
 
 from __future__ import annotations
@@ -116,6 +123,39 @@ def deadline_after(now: datetime, clock_days: int | None) -> datetime | None:
 
 
 @dataclass(frozen=True)
+class Turning:
+    """What :data:`DeadlineRule` hooks see: the table row *before* the change, the state
+    after it, the time, the events the change added (``(by, notation)``), and whether a
+    person (not a computer player) may act now."""
+
+    table: TableRow
+    state: State
+    now: datetime
+    added: Sequence[tuple[int, str]]
+    person_to_move: bool
+
+
+DeadlineRule = Callable[[Turning], datetime | None]
+"""When the table's clock next runs out after a change (``None``: never)."""
+
+
+def clock_deadline(turning: Turning) -> datetime | None:
+    """``clock_days`` from now while a person is to move; no deadline otherwise."""
+    if not turning.person_to_move:
+        return None
+    return deadline_after(turning.now, turning.table.clock_days)
+
+
+TableCheck = Callable[[dict[str, Any], int | None], str | None]
+"""``(resolved options, clock_days) -> reason`` a new table is refused, or ``None``."""
+
+
+def any_clock(options: dict[str, Any], clock_days: int | None) -> str | None:
+    """Every clock the server offers is fine (the default)."""
+    return None
+
+
+@dataclass(frozen=True)
 class Finished:
     """What ``on_finished`` hooks see: the open transaction, the table, seats, names, state."""
 
@@ -131,10 +171,11 @@ EventVisible = Callable[[GameSpec, int, str, int | None, bool], bool]
 
 
 def default_visibility(spec: GameSpec, by: int, move: str, seat: int | None, over: bool) -> bool:
-    """Perfect information: everything. Otherwise a seat's own actions, and all at the end."""
-    if over or spec.information is Information.PERFECT:
+    """Perfect information: everything. Otherwise host events (a clock's skip, a new day:
+    public by nature), a seat's own actions, and all at the end."""
+    if over or spec.information is Information.PERFECT or by == HOST:
         return True
-    return seat is not None and by == seat and by not in (CHANCE, HOST)
+    return seat is not None and by == seat and by != CHANCE
 
 
 @dataclass(frozen=True)
@@ -144,12 +185,20 @@ class GameHooks:
     start: StartRule = field(default_factory=CreatorStarts)
     on_finished: Callable[[Finished], None] | None = None
     host_events: HostEvents = clock_skip
+    deadline: DeadlineRule = clock_deadline
+    check_table: TableCheck = any_clock
+    warm: Callable[[], None] | None = None
     event_visible: EventVisible = default_visibility
     legal_limit: int = 300
 
 
 _HOOKS: dict[str, GameHooks] = {}
 _DEFAULT = GameHooks()
+
+
+def all_hooks() -> dict[str, GameHooks]:
+    """The hooks registered so far, by game name."""
+    return dict(_HOOKS)
 
 
 def register_hooks(game: str, hooks: GameHooks) -> None:

@@ -49,12 +49,23 @@ class Hub:
 
     def __init__(self, ctx: ServerContext) -> None:
         self.ctx = ctx
-        self.loop: asyncio.AbstractEventLoop | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
         self._by_table: dict[int, set[Follower]] = {}
         self._by_account: dict[int, set[Follower]] = {}
         self._lock = threading.Lock()
 
     # --- followers ----------------------------------------------------------------------
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """The event loop the WebSockets live on (set at start-up)."""
+        return self._loop
+
+    @loop.setter
+    def loop(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        self._loop = loop
+        self._loop_thread = threading.get_ident() if loop is not None else None
 
     def add(self, follower: Follower) -> None:
         """Register a new WebSocket (its account gets ``turn`` notices)."""
@@ -179,6 +190,9 @@ class Hub:
     def _put(self, follower: Follower, text: str) -> None:
         loop = self.loop
         if loop is None or follower.closed:
+            return
+        if threading.get_ident() == self._loop_thread:  # on the loop: no wake-up needed
+            self._deliver(follower, text)
             return
         with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
             loop.call_soon_threadsafe(self._deliver, follower, text)

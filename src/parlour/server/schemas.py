@@ -103,9 +103,11 @@ class NewTableIn(Strict):
     """Create a table: the game, one entry per seat, options, who may join, the clock.
 
     ``seats``: ``"me"`` (exactly once), ``"open"`` or ``"cpu"``/``"cpu:<level>"``.
-    ``clock_days``: 1, 2, 3, 5, 7, 14 or null (unlimited). ``start``: start at once when no
-    seat is open (a game against computer players). ``min_players``: for games that begin
-    on votes (the crossword), how many votes to begin are enough.
+    ``clock_days``: 1, 2, 3, 5, 7, 14 or null (unlimited); in crossword daily mode 1 or null
+    (the day is the clock). ``start``: start at once when no seat is open (a game against
+    computer players). ``min_players``: for games that begin on votes (the crossword), how
+    many votes to begin are enough. ``time_zone``: an IANA name (default: the server's,
+    UTC), where midnight is for crossword daily mode.
     """
 
     game: str = Field(max_length=40, examples=["ten-thousand"])
@@ -116,6 +118,7 @@ class NewTableIn(Strict):
     max_skips: int | None = Field(default=None, ge=1, le=10)
     min_players: int | None = Field(default=None, ge=1, le=12)
     start: bool = False
+    time_zone: str | None = Field(default=None, max_length=64, examples=["Europe/Paris"])
 
 
 class JoinIn(Strict):
@@ -161,6 +164,7 @@ class TableSummary(BaseModel):
     visibility: Literal["open", "invite"]
     options: dict[str, Any]
     clock_days: int | None
+    time_zone: str = "UTC"
     max_skips: int
     creator: str
     created_at: str | None

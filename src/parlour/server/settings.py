@@ -45,6 +45,9 @@ class Settings:
     """Failed logins per client address within the window before refusing (429)."""
     cookie_secure: bool = False
     """Mark the session cookie ``Secure`` (set it when served over HTTPS)."""
+    default_time_zone: str = "UTC"
+    """A new table's IANA time zone when its creator names none (crossword daily mode's
+    midnight)."""
     default_max_skips: int = 3
     """Turns a person may lose to the clock in a row before a computer takes their seat."""
     sweep_seconds: float = 30.0

@@ -211,14 +211,12 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
                     "ref": ref,
                     "detail": "an action needs 'action' (text) and 'version' (integer)",
                 }
-            outcome = await anyio.to_thread.run_sync(
-                lambda: play.submit_action(
-                    ctx,
-                    table_id=table_id,
-                    account_id=follower.account_id or 0,
-                    text=action,
-                    expected_version=version,
-                )
+            outcome = await play.submit_action_async(
+                ctx,
+                table_id=table_id,
+                account_id=follower.account_id,
+                text=action,
+                expected_version=version,
             )
             return {"type": "ack", "ref": ref, "table": table, "version": outcome.entry.version}
         return {

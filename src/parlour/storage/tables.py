@@ -59,6 +59,11 @@ class GameTable(Base):
     max_skips: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
     snapshot: Mapped[Any] = mapped_column(JSON, nullable=True)
+    """The game's ``_dump()`` after ``snapshot_version`` events (written every few events
+    and at the start and end; the log is the authority, the snapshot its check)."""
+    snapshot_version: Mapped[int] = mapped_column(Integer, default=0)
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC")
+    """The table's IANA time zone: where midnight is for crossword daily mode."""
     rng_seed: Mapped[str] = mapped_column(String(64))
     to_move: Mapped[list[int]] = mapped_column(JSON)
     bot_turn: Mapped[bool] = mapped_column(Boolean, index=True)
@@ -121,23 +126,26 @@ _TABLES = cast(Table, GameTable.__table__)
 _EVENTS = cast(Table, TableEvent.__table__)
 
 
-_PLAY_COLUMNS = {"snapshot", "to_move", "bot_turn", "deadline"}
 _MOMENT = DateTime(timezone=True)
-_PLAY_UPDATE = text(
-    "UPDATE game_tables SET version = :version, updated_at = :now, snapshot = :snapshot, "
-    "to_move = :to_move, bot_turn = :bot_turn, deadline = :deadline "
-    "WHERE id = :id AND version = :expected"
-).bindparams(
-    bindparam("now", type_=_MOMENT),
-    bindparam("deadline", type_=_MOMENT),
-    bindparam("snapshot", type_=JSON()),
-    bindparam("to_move", type_=JSON()),
-    bindparam("bot_turn", type_=Boolean()),
-)
 _EVENT_INSERT = text(
     'INSERT INTO table_events (table_id, seq, "by", move, at) '
     "VALUES (:table_id, :seq, :by, :move, :at)"
 ).bindparams(bindparam("at", type_=_MOMENT))
+_MOVES: dict[tuple[str, ...], Any] = {}
+
+
+def _move_statement(columns: tuple[str, ...]) -> Any:
+    """``UPDATE game_tables SET version, updated_at, <columns> WHERE id AND version``, as
+    prepared text with typed parameters, made once per set of columns (every action runs
+    one; building it with the expression language each time costs more than the write)."""
+    found = _MOVES.get(columns)
+    if found is None:
+        sets = ", ".join(f"{c} = :{c}" for c in ("version", "updated_at", *columns))
+        found = text(
+            f"UPDATE game_tables SET {sets} WHERE id = :id AND version = :expected"
+        ).bindparams(*(bindparam(c, type_=_TABLES.c[c].type) for c in ("updated_at", *columns)))
+        _MOVES[columns] = found
+    return found
 
 
 @dataclass(frozen=True)
@@ -155,6 +163,8 @@ class TableRow:
     max_skips: int
     version: int
     snapshot: Any
+    snapshot_version: int
+    time_zone: str
     rng_seed: str
     to_move: list[int]
     bot_turn: bool
@@ -196,6 +206,68 @@ class EventRow:
 _TABLE_COLUMNS = [c for c in GameTable.__table__.columns]
 
 
+# Statements every request runs, built once: building a SELECT of every column with the
+# expression language costs more than running it. Parameters are bound by name.
+_ID: Any = bindparam("key")
+_SEAT_COLUMNS = (
+    TableSeat.seat,
+    TableSeat.account_id,
+    TableSeat.bot_level,
+    TableSeat.skips,
+    TableSeat.removed,
+)
+_GET_TABLE = select(*_TABLE_COLUMNS).where(GameTable.id == _ID)
+_GET_TABLE_LOCKED = _GET_TABLE.with_for_update()
+_GET_VERSION = select(GameTable.version).where(GameTable.id == _ID)
+_GET_SEATS = select(*_SEAT_COLUMNS).where(TableSeat.table_id == _ID).order_by(TableSeat.seat)
+_GET_EVENTS = (
+    select(TableEvent.seq, TableEvent.by, TableEvent.move)
+    .where(TableEvent.table_id == _ID, TableEvent.seq >= bindparam("since"))
+    .order_by(TableEvent.seq)
+)
+_INSERT_TABLE = insert(GameTable)
+_INSERT_SEAT = insert(TableSeat)
+_CLAIM_SEAT = (
+    update(TableSeat)
+    .where(
+        TableSeat.table_id == _ID,
+        TableSeat.seat == bindparam("key_seat"),
+        TableSeat.account_id.is_(None),
+        TableSeat.bot_level.is_(None),
+    )
+    .values(account_id=bindparam("account"))
+)
+_COUNT_UNFINISHED = (
+    select(func.count(func.distinct(GameTable.id)))
+    .join(TableSeat, TableSeat.table_id == GameTable.id)
+    .where(
+        TableSeat.account_id == bindparam("account"),
+        TableSeat.removed.is_(False),
+        GameTable.status.in_((LOBBY, ACTIVE)),
+    )
+)
+_UPDATES: dict[tuple[Any, ...], Any] = {}
+
+
+def _update_statement(kind: str, columns: tuple[str, ...], guards: tuple[str, ...]) -> Any:
+    """``UPDATE <game_tables|table_seats> SET <columns> WHERE <key> AND <guards>``, built
+    once per shape; values are bound as ``v_<column>``, guards as ``g_<column>``."""
+    key = (kind, columns, guards)
+    found = _UPDATES.get(key)
+    if found is None:
+        model: Any = GameTable if kind == "table" else TableSeat
+        query = update(model)
+        if kind == "table":
+            query = query.where(GameTable.id == _ID)
+        else:
+            query = query.where(TableSeat.table_id == _ID, TableSeat.seat == bindparam("key_seat"))
+        for guard in guards:
+            query = query.where(getattr(model, guard) == bindparam(f"g_{guard}"))
+        found = query.values({c: bindparam(f"v_{c}") for c in columns})
+        _UPDATES[key] = found
+    return found
+
+
 def _table(row: Any) -> TableRow:
     return TableRow(**{c.key: getattr(row, c.key) for c in _TABLE_COLUMNS})
 
@@ -211,7 +283,7 @@ def _aware(moment: datetime | None) -> datetime | None:
 
 def insert_table(connection: Connection, **values: Any) -> int:
     """Insert a table row from the column *values*; return its id."""
-    result = connection.execute(insert(GameTable).values(**values))
+    result = connection.execute(_INSERT_TABLE, values)
     key = result.inserted_primary_key
     assert key is not None
     return int(key[0])
@@ -220,7 +292,7 @@ def insert_table(connection: Connection, **values: Any) -> int:
 def insert_seats(connection: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     """Insert the seats of a new table."""
     connection.execute(
-        insert(TableSeat),
+        _INSERT_SEAT,
         [
             {
                 "table_id": table_id,
@@ -247,10 +319,7 @@ def get_table(connection: Connection, table_id: int, *, lock: bool = False) -> T
     """The table *table_id*, or ``None``. With *lock*, the row stays locked until the
     transaction ends (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite's write transactions
     are exclusive already)."""
-    query = select(*_TABLE_COLUMNS).where(GameTable.id == table_id)
-    if lock:
-        query = query.with_for_update()
-    row = connection.execute(query).first()
+    row = connection.execute(_GET_TABLE_LOCKED if lock else _GET_TABLE, {"key": table_id}).first()
     if row is None:
         return None
     table = _table(row)
@@ -283,10 +352,7 @@ def get_tables(connection: Connection, table_ids: Iterable[int]) -> list[TableRo
 
 def get_version(connection: Connection, table_id: int) -> int | None:
     """The table's version (its number of events), or ``None`` if there is no such table."""
-    tables = _TABLES
-    value = connection.execute(
-        select(tables.c.version).where(tables.c.id == table_id)
-    ).scalar_one_or_none()
+    value = connection.execute(_GET_VERSION, {"key": table_id}).scalar_one_or_none()
     return None if value is None else int(value)
 
 
@@ -301,17 +367,7 @@ def get_versions(connection: Connection, table_ids: Iterable[int]) -> dict[int, 
 
 def get_seats(connection: Connection, table_id: int) -> list[SeatRow]:
     """The table's seats in seat order."""
-    rows = connection.execute(
-        select(
-            TableSeat.seat,
-            TableSeat.account_id,
-            TableSeat.bot_level,
-            TableSeat.skips,
-            TableSeat.removed,
-        )
-        .where(TableSeat.table_id == table_id)
-        .order_by(TableSeat.seat)
-    )
+    rows = connection.execute(_GET_SEATS, {"key": table_id})
     return [SeatRow(r.seat, r.account_id, r.bot_level, r.skips, r.removed) for r in rows]
 
 
@@ -341,24 +397,16 @@ def seats_of_tables(connection: Connection, table_ids: Iterable[int]) -> dict[in
 def claim_seat(connection: Connection, table_id: int, seat: int, account_id: int) -> bool:
     """Give an open seat to *account_id*; ``False`` if someone took it first."""
     result = connection.execute(
-        update(TableSeat)
-        .where(
-            TableSeat.table_id == table_id,
-            TableSeat.seat == seat,
-            TableSeat.account_id.is_(None),
-            TableSeat.bot_level.is_(None),
-        )
-        .values(account_id=account_id)
+        _CLAIM_SEAT, {"key": table_id, "key_seat": seat, "account": account_id}
     )
     return result.rowcount == 1
 
 
 def set_seat(connection: Connection, table_id: int, seat: int, **values: Any) -> None:
     """Change a seat's columns (``account_id``, ``bot_level``, ``skips``, ``removed``)."""
+    statement = _update_statement("seat", tuple(sorted(values)), ())
     connection.execute(
-        update(TableSeat)
-        .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
-        .values(**values)
+        statement, {"key": table_id, "key_seat": seat, **{f"v_{k}": v for k, v in values.items()}}
     )
 
 
@@ -374,12 +422,12 @@ def update_table(
 
     Returns ``False`` (and changes nothing) when the row did not match.
     """
-    query = update(GameTable).where(GameTable.id == table_id)
-    if where_status is not None:
-        query = query.where(GameTable.status == where_status)
-    if where_version is not None:
-        query = query.where(GameTable.version == where_version)
-    return connection.execute(query.values(**values)).rowcount == 1
+    guards = {"status": where_status, "version": where_version}
+    guards = {k: v for k, v in guards.items() if v is not None}
+    statement = _update_statement("table", tuple(sorted(values)), tuple(sorted(guards)))
+    params = {"key": table_id, **{f"v_{k}": v for k, v in values.items()}}
+    params.update({f"g_{k}": v for k, v in guards.items()})
+    return connection.execute(statement, params).rowcount == 1
 
 
 def append_events(
@@ -401,17 +449,10 @@ def append_events(
         "id": table_id,
         "expected": expected_version,
         "version": expected_version + len(events),
-        "now": now,
+        "updated_at": now,
+        **values,
     }
-    if set(values) == _PLAY_COLUMNS:  # the hot path of every action: prepared text SQL
-        moved = connection.execute(_PLAY_UPDATE, {**params, **values})
-    else:
-        tables = _TABLES
-        moved = connection.execute(
-            update(tables)
-            .where(tables.c.id == table_id, tables.c.version == expected_version)
-            .values(version=params["version"], updated_at=now, **values)
-        )
+    moved = connection.execute(_move_statement(tuple(sorted(values))), params)
     if moved.rowcount != 1:
         return False
     if events:
@@ -433,11 +474,7 @@ def append_events(
 
 def get_events(connection: Connection, table_id: int, *, since: int = 0) -> list[EventRow]:
     """The table's events numbered *since* and later, in order."""
-    rows = connection.execute(
-        select(TableEvent.seq, TableEvent.by, TableEvent.move)
-        .where(TableEvent.table_id == table_id, TableEvent.seq >= since)
-        .order_by(TableEvent.seq)
-    )
+    rows = connection.execute(_GET_EVENTS, {"key": table_id, "since": since})
     return [EventRow(r.seq, r.by, r.move) for r in rows]
 
 
@@ -457,17 +494,7 @@ def tables_of_account(
 
 def count_unfinished(connection: Connection, account_id: int) -> int:
     """How many lobby or active tables *account_id* sits at (the open-games bound)."""
-    return int(
-        connection.execute(
-            select(func.count(func.distinct(GameTable.id)))
-            .join(TableSeat, TableSeat.table_id == GameTable.id)
-            .where(
-                TableSeat.account_id == account_id,
-                TableSeat.removed.is_(False),
-                GameTable.status.in_((LOBBY, ACTIVE)),
-            )
-        ).scalar_one()
-    )
+    return int(connection.execute(_COUNT_UNFINISHED, {"account": account_id}).scalar_one())
 
 
 def open_tables(connection: Connection, *, limit: int, game: str | None = None) -> list[int]:

@@ -12,11 +12,26 @@ Still to come: daily mode's ``new-day`` host event at midnight in the table's ti
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from parlour.engine.spec import GameSpec
+from parlour.engine.state import CHANCE, HOST, State
+from parlour.games.crossword.lexicon import DEFAULT as DEFAULT_LEXICON
+from parlour.games.crossword.lexicon import load_lexicon
+from parlour.games.crossword.state import DAILY
 from parlour.lobby import Lobby as VoteLobby
 from parlour.lobby import LobbyError
-from parlour.server.hooks import GameHooks, Lobby, register_hooks
+from parlour.server.hooks import (
+    GameHooks,
+    Lobby,
+    Moment,
+    Turning,
+    clock_deadline,
+    clock_skip,
+    register_hooks,
+)
 from parlour.storage.tables import SeatRow
 
 
@@ -66,4 +81,89 @@ class VotesToBegin:
         return built.game_options(), [s for s in lobby.seats if not s.is_open]
 
 
-register_hooks("crossword", GameHooks(start=VotesToBegin()))
+def is_daily(state: State) -> bool:
+    """True for a crossword game in daily mode."""
+    return getattr(state, "mode", None) == DAILY
+
+
+def next_midnight(now: datetime, zone: str) -> datetime:
+    """The first midnight after *now* in the IANA time zone *zone*, as an aware datetime.
+
+    >>> from datetime import UTC
+    >>> str(next_midnight(datetime(2026, 12, 1, 22, 30, tzinfo=UTC), "Europe/Paris"))
+    '2026-12-02 00:00:00+01:00'
+    """
+    tz = ZoneInfo(zone)
+    tomorrow = now.astimezone(tz).date() + timedelta(days=1)
+    return datetime.combine(tomorrow, time(0), tzinfo=tz)
+
+
+def daily_deadline(turning: Turning) -> datetime | None:
+    """Daily mode: the midnight that ends the day, in UTC (set at the start and at each
+    ``new-day``, kept by every other change). Turns mode: the days-per-move clock."""
+    if not is_daily(turning.state):
+        return clock_deadline(turning)
+    new_day = any(by == HOST and move == "new-day" for by, move in turning.added)
+    if turning.table.deadline is None or new_day:
+        return next_midnight(turning.now, turning.table.time_zone).astimezone(UTC)
+    return turning.table.deadline
+
+
+def daily_host_events(moment: Moment) -> list[str]:
+    """Daily mode, once the day's midnight has passed: ``skip`` (with a one-day clock, while
+    a seat has not acted) then ``new-day``. Turns mode: the clock's ``skip``."""
+    if not is_daily(moment.state):
+        return clock_skip(moment)
+    deadline = moment.table.deadline
+    if deadline is None or moment.now < deadline:
+        return []
+    if moment.state.is_terminal() or moment.state.is_chance_node():
+        return []
+    if moment.table.clock_days is not None and moment.state.actors():
+        return ["skip"]
+    return ["new-day"]
+
+
+def check_table(options: dict[str, Any], clock_days: int | None) -> str | None:
+    """Daily mode takes a one-day clock or none; turns mode any the server offers. Only the
+    built-in word list: on a server, a file path would read the server's files."""
+    if options.get("lexicon", DEFAULT_LEXICON) != DEFAULT_LEXICON:
+        return f"the server plays with the built-in word list: lexicon is {DEFAULT_LEXICON!r}"
+    if options.get("turn_mode") == DAILY and clock_days not in (None, 1):
+        return (
+            "in daily mode the day is the clock: clock_days is 1 (a seat that lets a day "
+            "pass without acting is skipped at midnight) or null (a missed day costs nothing)"
+        )
+    return None
+
+
+def public_events(spec: GameSpec, by: int, move: str, seat: int | None, over: bool) -> bool:
+    """Plays, passes and host events are public (the board shows them); draws, exchanges
+    (which tiles) and rack orders only to their seat, and everything once the game is over.
+    (Observations carry each seat's public account of exchanges: how many tiles.)"""
+    if over or by == HOST:
+        return True
+    if by == CHANCE:
+        return False
+    if move.startswith(("exchange ", "rack ")):
+        return seat == by
+    return True
+
+
+def warm_word_list() -> None:
+    """Load the built-in word list (a second or two, once per process)."""
+    load_lexicon(DEFAULT_LEXICON)
+
+
+register_hooks(
+    "crossword",
+    GameHooks(
+        start=VotesToBegin(),
+        host_events=daily_host_events,
+        deadline=daily_deadline,
+        check_table=check_table,
+        warm=warm_word_list,
+        event_visible=public_events,
+        legal_limit=0,  # hundreds of plays: never listed; clients compose plays in notation
+    ),
+)

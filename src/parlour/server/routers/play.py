@@ -34,13 +34,13 @@ TableId = Annotated[int, Path(ge=1, le=2**31 - 1)]
         },
     },
 )
-def submit(table_id: TableId, body: ActionIn, ctx: CtxDep, account: AccountDep) -> Any:
+async def submit(table_id: TableId, body: ActionIn, ctx: CtxDep, account: AccountDep) -> Any:
     """Play an action for your seat, e.g. ``{"action": "keep 1 5 roll", "version": 3}``.
 
     The answer holds the events it added (your action and the chance outcomes after it),
-    your observation now and your legal actions.
+    your observation now and your legal actions. It comes once the action is stored.
     """
-    outcome = play.submit_action(
+    outcome = await play.submit_action_async(
         ctx,
         table_id=table_id,
         account_id=account.id,

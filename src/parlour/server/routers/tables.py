@@ -44,6 +44,7 @@ def create(body: NewTableIn, ctx: CtxDep, account: AccountDep) -> Any:
             max_skips=body.max_skips,
             start=body.start,
             min_players=body.min_players,
+            time_zone=body.time_zone,
         ),
     )
     return views.table_view(ctx, table_id, account.id)

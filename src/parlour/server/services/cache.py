@@ -26,7 +26,7 @@ from typing import Protocol
 from sqlalchemy import Connection, Engine
 
 from parlour.bots.base import Bot
-from parlour.engine.errors import BadRecord, ParlourError
+from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import JSON, State, player_label
 from parlour.server.errors import Conflict, NotFound
@@ -122,6 +122,8 @@ class Entry:
         if seat not in self.legal:
             if seat not in self.state.actors():
                 self.legal[seat] = []
+            elif limit <= 0:
+                self.legal[seat] = None  # never listed (nor worked out) for this game
             else:
                 actions = self.state.legal_actions(seat)
                 self.legal[seat] = (
@@ -133,27 +135,32 @@ class Entry:
 
 
 def load_entry(connection: Connection, table_id: int) -> Entry | None:
-    """Rebuild a started table from the database (its log replayed and checked against the
-    snapshot). ``None`` if there is no such table. Raises :class:`CorruptTable`."""
+    """Rebuild a started table from the database: its log is replayed up to the snapshot's
+    version and checked against the snapshot, then replayed to the end. ``None`` if there is
+    no such table. Raises :class:`CorruptTable` for a log that does not replay."""
     table = get_table(connection, table_id)
     if table is None:
         return None
     seats = get_seats(connection, table_id)
     names = account_names(connection, [s.account_id for s in seats if s.account_id is not None])
     events = get_events(connection, table_id)
-    if len(events) != table.version:
+    if len(events) != table.version or not 0 <= table.snapshot_version <= table.version:
         raise CorruptTable(
-            f"table {table_id}: {len(events)} events stored for version {table.version}"
+            f"table {table_id}: {len(events)} events stored for version {table.version} "
+            f"(snapshot at {table.snapshot_version})"
         )
+    upto = table.snapshot_version
     try:
         game = load(table.game, **table.options)
         state = game.state_from_json(
             {
                 "state": table.snapshot,
-                "history": [[player_label(e.by), e.move] for e in events],
+                "history": [[player_label(e.by), e.move] for e in events[:upto]],
             }
         )
-    except BadRecord as err:
+        for event in events[upto:]:
+            state.apply(state.parse_action(event.move, player=event.by), player=event.by)
+    except (ParlourError, TypeError, ValueError) as err:
         raise CorruptTable(f"table {table_id}: {err}") from None
     return Entry(table, seats, seat_names(seats, names), state, events)
 

@@ -3,16 +3,20 @@ listeners told about each commit (the WebSocket hub and the computer-player runn
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from parlour.server.services.cache import TableCache
+from parlour.server.services.writer import GroupWriter
 from parlour.server.settings import Settings
-from parlour.storage.accounts import AccountRow
+from parlour.storage.accounts import AccountRow, account_names
 
+T = TypeVar("T")
 Listener = Callable[[int], None]
 """Called with a table id after a commit changed that table (in the committing thread)."""
 
@@ -27,6 +31,31 @@ class ServerContext:
     listeners: list[Listener] = field(default_factory=list)
     logins: dict[str, tuple[AccountRow, datetime, float]] = field(default_factory=dict)
     """Recently checked tokens: hash -> (account, expiry, monotonic time to recheck)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """Account names by id, as read (names never change once registered)."""
+    writer: GroupWriter = field(init=False)
+    """Group commit for game changes (started by the app; unstarted, it writes inline)."""
+
+    def __post_init__(self) -> None:
+        self.writer = GroupWriter(self.engine)
+
+    def account_names(self, connection: Connection, ids: list[int]) -> dict[int, str]:
+        """Display names by account id, asking the database only for ids not seen before."""
+        missing = [i for i in set(ids) if i not in self.names]
+        if missing:
+            if len(self.names) > 100_000:
+                self.names.clear()
+            self.names.update(account_names(connection, missing))
+        return {i: self.names[i] for i in ids if i in self.names}
+
+    def write(self, work: Callable[[Connection], T]) -> T:
+        """Run *work* in a write transaction (grouped with others') and return its result
+        once committed. Blocks the calling thread."""
+        return self.writer.submit(work).result()
+
+    async def write_async(self, work: Callable[[Connection], T]) -> T:
+        """:meth:`write` for the event loop: waits without blocking it."""
+        return await asyncio.wrap_future(self.writer.submit(work))
 
     def now(self) -> datetime:
         """The settings' clock."""

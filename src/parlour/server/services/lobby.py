@@ -13,21 +13,24 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import Connection
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused
 from parlour.server.hooks import Lobby, hooks_for
-from parlour.server.services.cache import current_entry, table_rng
+from parlour.server.services.cache import Entry, seat_names, table_rng
 from parlour.server.services.context import ServerContext
-from parlour.server.services.play import _columns
+from parlour.server.services.play import table_columns
 from parlour.server.settings import CLOCK_DAYS
-from parlour.storage.db import write_transaction
 from parlour.storage.tables import (
     ACTIVE,
     CANCELLED,
     LOBBY,
+    EventRow,
     SeatRow,
     TableRow,
     append_events,
@@ -57,6 +60,21 @@ class NewTable:
     max_skips: int | None = None
     start: bool = False
     min_players: int | None = None
+    time_zone: str | None = None
+
+
+def check_time_zone(name: str) -> str:
+    """*name* if it is an IANA time zone this machine knows (``Europe/Paris``, ``UTC``).
+    Raises :class:`Refused` with the reason otherwise."""
+    if not name or len(name) > 64 or name.startswith("/") or ".." in name:
+        raise Refused(f"{name!r} is not a time zone: give an IANA name like 'Europe/Paris'")
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise Refused(
+            f"unknown time zone {name!r}: give an IANA name like 'Europe/Paris' or 'UTC'"
+        ) from None
+    return name
 
 
 def _seat_rows(spec_name: str, seats: Sequence[str], creator: int) -> list[SeatRow]:
@@ -114,6 +132,10 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
         raise Refused(
             f"a clock has {', '.join(map(str, CLOCK_DAYS))} days per move, or none (unlimited)"
         )
+    why = hooks_for(spec.name).check_table(options, request.clock_days)
+    if why is not None:
+        raise Refused(why)
+    time_zone = check_time_zone(request.time_zone or ctx.settings.default_time_zone)
     lobby: dict[str, Any] = {}
     if request.min_players is not None:
         if not spec.min_players <= request.min_players <= len(rows):
@@ -126,7 +148,10 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
     if not MAX_SKIPS_RANGE[0] <= max_skips <= MAX_SKIPS_RANGE[1]:
         raise Refused(f"max_skips is {MAX_SKIPS_RANGE[0]}-{MAX_SKIPS_RANGE[1]}")
     now = ctx.now()
-    with write_transaction(ctx.engine) as connection:
+    invite_code = secrets.token_urlsafe(12)
+    seed = ctx.settings.new_seed()
+
+    def work(connection: Connection) -> int:
         if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
             raise Refused(
                 f"you already sit at {ctx.settings.max_open_tables} unfinished tables: "
@@ -138,13 +163,15 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             options=options,
             status=LOBBY,
             visibility=request.visibility,
-            invite_code=secrets.token_urlsafe(12),
+            invite_code=invite_code,
             creator_id=account_id,
             clock_days=request.clock_days,
             max_skips=max_skips,
             version=0,
             snapshot=None,
-            rng_seed=ctx.settings.new_seed(),
+            snapshot_version=0,
+            time_zone=time_zone,
+            rng_seed=seed,
             to_move=[],
             bot_turn=False,
             deadline=None,
@@ -155,6 +182,9 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             updated_at=now,
         )
         insert_seats(connection, table_id, rows)
+        return table_id
+
+    table_id = ctx.write(work)
     ctx.changed(table_id)
     table, seats = _lobby(ctx, table_id)
     if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
@@ -202,7 +232,8 @@ def join_table(
             if table.status == ACTIVE
             else f"the table is {table.status}"
         )
-    with write_transaction(ctx.engine) as connection:
+
+    def work(connection: Connection) -> None:
         if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
             raise Refused(f"you already sit at {ctx.settings.max_open_tables} unfinished tables")
         current = get_table(connection, table_id)
@@ -213,6 +244,8 @@ def join_table(
                 break
         else:
             raise Conflict("the table is full")
+
+    ctx.write(work)
     ctx.changed(table_id)
     table, seats = _lobby(ctx, table_id)
     spec = find(table.game)
@@ -229,7 +262,8 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
         raise Forbidden("you have no seat at this table")
     if table.status != LOBBY:
         raise Conflict("the game has started: leaving is only possible before the start")
-    with write_transaction(ctx.engine) as connection:
+
+    def work(connection: Connection) -> None:
         if account_id == table.creator_id:
             done = update_table(
                 connection, table_id, where_status=LOBBY, status=CANCELLED, updated_at=ctx.now()
@@ -242,6 +276,8 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
                 update_table(connection, table_id, lobby={**table.lobby, "votes": votes})
         if not done:
             raise Conflict("the game has started: leaving is only possible before the start")
+
+    ctx.write(work)
     ctx.changed(table_id)
 
 
@@ -250,7 +286,8 @@ def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
     game's start rule decides what votes do (the crossword: at least the minimum voted);
     by default they are only shown. Raises :class:`Conflict` for a second vote or a started
     table and :class:`Forbidden` for someone not seated."""
-    with write_transaction(ctx.engine) as connection:
+
+    def work(connection: Connection) -> None:
         table = get_table(connection, table_id, lock=True)
         if table is None:
             raise NotFound(f"no table {table_id}")
@@ -270,6 +307,8 @@ def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
             lobby={**table.lobby, "votes": [*votes, mine[0]]},
             updated_at=ctx.now(),
         )
+
+    ctx.write(work)
     ctx.changed(table_id)
     table, seats = _lobby(ctx, table_id)
     spec = find(table.game)
@@ -294,8 +333,6 @@ def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
 
 
 def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
-    from parlour.server.services.cache import Entry, seat_names
-
     spec = find(table.game)
     before = seats
     options, seats = hooks_for(spec.name).start.start_options(Lobby(table, seats, spec))
@@ -312,9 +349,9 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
         state.apply(outcome, player=CHANCE)
         added.append((CHANCE, state.action_to_string(outcome)))
     now = ctx.now()
-    entry = Entry(table, seats, seat_names(seats, {}), state, [])
-    values = _columns(entry, seats, now)
-    with write_transaction(ctx.engine) as connection:
+    values = table_columns(table, state, seats, now, added)
+
+    def work(connection: Connection) -> dict[int, str]:
         if not update_table(
             connection,
             table.id,
@@ -331,7 +368,21 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
             connection, table.id, expected_version=0, events=added, now=now, **values
         )
         assert ok
+        names = ctx.account_names(connection, [s.account_id for s in seats if s.account_id])
+        return names
+
+    names = ctx.write(work)
+    started = replace(
+        table,
+        status=ACTIVE,
+        options=options,
+        started_at=now,
+        updated_at=now,
+        version=len(added),
+        **values,
+    )
+    events = [EventRow(i, by, move) for i, (by, move) in enumerate(added)]
+    entry = Entry(started, seats, seat_names(seats, names), state, events)
     with ctx.cache.lock(table.id):
-        ctx.cache.drop(table.id)
-        current_entry(ctx, table.id)  # cached, so followers get the game and bots wake
+        ctx.cache.put(entry)  # in memory at once: followers get the game and bots wake
         ctx.changed(table.id)

@@ -1,41 +1,63 @@
-"""Playing: an action from a seat, computer players' moves, and host events, each in one
-short transaction.
+"""Playing: an action from a seat, computer players' moves, and host events.
 
-Every change goes through :func:`_commit`: under the table's lock it applies the action to the
-live state (the engine refuses an illegal one and changes nothing), then samples and applies
-every chance outcome that follows with the table's secret generator, then appends all those
-events to the log and updates the snapshot *only if the table is still at the version the
-action was made against*. A concurrent writer (another thread is excluded by the lock;
-another server process is not) makes that conditional update match nothing: the change is
-abandoned, the entry is rebuilt from the database, and the client is told its version is
-stale. So of two simultaneous submissions exactly one wins.
+Every change goes through :func:`prepare` and a *write* (``ServerContext.write``): under the
+table's lock the action is applied to the live state in memory (the engine refuses an illegal
+one and changes nothing), then every chance outcome that follows is drawn with the table's
+secret generator and applied; the write appends all those events to the log and moves the
+table row on *only if the table is still at the version the action was made against*. Writes
+from every table are grouped into shared transactions by one writer thread
+(:mod:`.writer`); an action is answered only after its transaction committed.
+
+A concurrent writer (another thread is excluded by the lock; another server process is not)
+makes that conditional update match nothing: the change is abandoned, the entry is rebuilt
+from the database, and the client is told its version is stale. So of two simultaneous
+submissions exactly one wins.
+
+The engine states of tables in play stay in memory between requests (``cache``), so an
+action costs no replay and no read: the version guard in the write is what makes trusting
+the memory safe. The snapshot on the table row is rewritten every :data:`SNAPSHOT_EVERY`
+events and at the start and the end, not at every action.
+
+Requests from the event loop use :func:`submit_action_async`: when the table's lock is free
+and its entry is in memory (nearly always), the engine work runs right there and only the
+commit is waited for, so a request costs no thread; otherwise it falls back to
+:func:`submit_action` in a worker thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
+from functools import partial
 from typing import Any
 
+import anyio.to_thread
+from sqlalchemy import Connection
+
 from parlour.engine.errors import ParlourError
-from parlour.engine.state import CHANCE, HOST, JSON, Action
+from parlour.engine.state import CHANCE, HOST, JSON, Action, State
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused, StaleVersion
-from parlour.server.hooks import Finished, Moment, deadline_after, hooks_for
+from parlour.server.hooks import Finished, Moment, Turning, hooks_for
 from parlour.server.services.cache import Entry, bot_for, current_entry, table_rng
 from parlour.server.services.context import ServerContext
 from parlour.server.services.payloads import action_result, current_payload
-from parlour.storage.db import write_transaction
 from parlour.storage.tables import (
     ACTIVE,
     FINISHED,
     EventRow,
     SeatRow,
+    TableRow,
     append_events,
     set_seat,
 )
 
 log = logging.getLogger("parlour.server")
+
+SNAPSHOT_EVERY = 32
+"""Events between two snapshots on the table row (the log in between is replayed on load)."""
 
 
 class _Lost(Exception):
@@ -57,38 +79,72 @@ class Outcome:
         return self.entry.events[self.first_seq :]
 
 
-def _columns(entry: Entry, seats: Sequence[SeatRow], now: Any) -> dict[str, Any]:
-    """The table row's columns for the entry's (already changed) state."""
-    state = entry.state
-    table = entry.table
-    actors = list(state.actors()) if not state.is_terminal() else []
-    probe = replace(entry, seats=list(seats))
-    bot_turn = any(probe.plays_itself(s) for s in actors)
-    person_to_move = any(not probe.plays_itself(s) for s in actors)
+def plays_itself(row: SeatRow) -> bool:
+    """True when a computer player moves for the seat (a bot seat or a removed person)."""
+    return row.bot_level is not None and (row.account_id is None or row.removed)
+
+
+def table_columns(
+    table: TableRow,
+    state: State,
+    seats: Sequence[SeatRow],
+    now: datetime,
+    added: Sequence[tuple[int, str]],
+) -> dict[str, Any]:
+    """The table row's columns after *added* took *table* to *state*: who is to move, the
+    clock's deadline (the game's ``deadline`` hook), the snapshot when one is due, and the
+    result at the end."""
+    terminal = state.is_terminal()
+    actors = [] if terminal else list(state.actors())
+    person_to_move = any(not plays_itself(seats[s]) for s in actors)
+    hooks = hooks_for(table.game)
     values: dict[str, Any] = {
-        "snapshot": state._dump(),
         "to_move": actors,
-        "bot_turn": bot_turn,
-        "deadline": deadline_after(now, table.clock_days) if person_to_move else None,
+        "bot_turn": any(plays_itself(seats[s]) for s in actors),
+        "deadline": None
+        if terminal
+        else hooks.deadline(Turning(table, state, now, added, person_to_move)),
     }
-    if state.is_terminal():
+    version = table.version + len(added)
+    if terminal or table.snapshot is None or version - table.snapshot_version >= SNAPSHOT_EVERY:
+        values.update(snapshot=state._dump(), snapshot_version=version)
+    if terminal:
         values.update(status=FINISHED, result=state.result().to_json(), finished_at=now)
     return values
 
 
-def commit(
+@dataclass(frozen=True)
+class Change:
+    """A change applied to an entry's state in memory and not yet stored: the events added,
+    the seats and table row after it, and the row's changed columns."""
+
+    entry: Entry
+    added: list[tuple[int, str]]
+    seats: list[SeatRow]
+    seat_changes: dict[int, dict[str, Any]]
+    values: dict[str, Any]
+    table: TableRow
+    now: datetime
+
+    @property
+    def finished(self) -> bool:
+        """The change ended the game."""
+        return self.table.status == FINISHED
+
+
+def prepare(
     ctx: ServerContext,
     entry: Entry,
     player: int,
     action: Action,
     *,
     seat_changes: dict[int, dict[str, Any]] | None = None,
-) -> Outcome:
-    """Apply *action* for *player* (a seat or HOST) and the chance outcomes after it, and
-    store them (see the module docstring). Call under the table's lock.
+) -> Change:
+    """Apply *action* for *player* (a seat or HOST) and the chance outcomes after it to the
+    entry's state, in memory. Call under the table's lock.
 
-    Raises the engine's :class:`~parlour.engine.errors.IllegalMove` (nothing changed) and
-    :class:`_Lost` when another process wrote first (the cached entry is dropped).
+    Raises the engine's :class:`~parlour.engine.errors.IllegalMove` with nothing changed.
+    Anything else going wrong after the action was applied drops the cached entry.
     """
     state = entry.state
     table = entry.table
@@ -104,25 +160,98 @@ def commit(
         now = ctx.now()
         changes = seat_changes or {}
         seats = [replace(s, **changes.get(s.seat, {})) for s in entry.seats]
-        values = _columns(entry, seats, now)
-        with write_transaction(ctx.engine) as connection:
-            if not append_events(
-                connection, table.id, expected_version=version, events=added, now=now, **values
-            ):
-                raise _Lost()
-            for seat, change in changes.items():
-                set_seat(connection, table.id, seat, **change)
-            new_table = replace(table, version=version + len(added), updated_at=now, **values)
-            hook = hooks_for(table.game).on_finished
-            if hook is not None and state.is_terminal():
-                hook(Finished(connection, new_table, seats, entry.names, state))
+        values = table_columns(table, state, seats, now, added)
+        new_table = replace(table, version=version + len(added), updated_at=now, **values)
     except BaseException:
         ctx.cache.drop(table.id)
         raise
-    events = entry.events + [EventRow(version + i, by, move) for i, (by, move) in enumerate(added)]
-    fresh = Entry(new_table, seats, _names(entry, seats), state, events)
+    return Change(entry, added, seats, changes, values, new_table, now)
+
+
+def store(change: Change) -> Callable[[Connection], bool]:
+    """The write that stores *change*: its events, the table row, changed seats and (at the
+    end) the game's ``on_finished`` hook, in one transaction. Answers ``False``, writing
+    nothing, when the table is no longer at the version the change was made against."""
+    entry = change.entry
+    table = entry.table
+
+    def write(connection: Connection) -> bool:
+        if not append_events(
+            connection,
+            table.id,
+            expected_version=table.version,
+            events=change.added,
+            now=change.now,
+            **change.values,
+        ):
+            return False
+        for seat, values in change.seat_changes.items():
+            set_seat(connection, table.id, seat, **values)
+        hook = hooks_for(table.game).on_finished
+        if hook is not None and change.finished:
+            hook(Finished(connection, change.table, change.seats, entry.names, entry.state))
+        return True
+
+    return write
+
+
+def finish(ctx: ServerContext, change: Change) -> Outcome:
+    """The stored *change* as the table's fresh entry (cached)."""
+    entry = change.entry
+    version = entry.table.version
+    events = entry.events + [
+        EventRow(version + i, by, move) for i, (by, move) in enumerate(change.added)
+    ]
+    fresh = Entry(change.table, change.seats, _names(entry, change.seats), entry.state, events)
     ctx.cache.put(fresh)
     return Outcome(fresh, version)
+
+
+def commit(
+    ctx: ServerContext,
+    entry: Entry,
+    player: int,
+    action: Action,
+    *,
+    seat_changes: dict[int, dict[str, Any]] | None = None,
+) -> Outcome:
+    """Apply *action* for *player* and the chance outcomes after it, and store them (see
+    the module docstring); return once committed. Call under the table's lock.
+
+    Raises the engine's :class:`~parlour.engine.errors.IllegalMove` (nothing changed) and
+    :class:`_Lost` when another process wrote first (the cached entry is dropped).
+    """
+    change = prepare(ctx, entry, player, action, seat_changes=seat_changes)
+    try:
+        stored = ctx.write(store(change))
+    except BaseException:
+        ctx.cache.drop(entry.table.id)
+        raise
+    if not stored:
+        ctx.cache.drop(entry.table.id)
+        raise _Lost()
+    return finish(ctx, change)
+
+
+async def commit_async(
+    ctx: ServerContext,
+    entry: Entry,
+    player: int,
+    action: Action,
+    *,
+    seat_changes: dict[int, dict[str, Any]] | None = None,
+) -> Outcome:
+    """:func:`commit` on the event loop: the engine work runs here, the commit is awaited."""
+    change = prepare(ctx, entry, player, action, seat_changes=seat_changes)
+    try:
+        stored = await asyncio.shield(ctx.write_async(store(change)))
+    except BaseException:  # a failed write, or cancelled while the write is under way
+        ctx.cache.drop(entry.table.id)
+        raise
+    if not stored:
+        ctx.cache.drop(entry.table.id)
+        raise _Lost()
+    return finish(ctx, change)
 
 
 def _names(entry: Entry, seats: list[SeatRow]) -> list[str]:
@@ -133,44 +262,111 @@ def _names(entry: Entry, seats: list[SeatRow]) -> list[str]:
     return names
 
 
+# --- a person's action ----------------------------------------------------------------------
+
+
+def _check_text(ctx: ServerContext, text: str) -> None:
+    if len(text) > ctx.settings.max_action_chars:
+        raise Refused(f"an action has at most {ctx.settings.max_action_chars} characters")
+    if "\x00" in text:
+        raise Refused("an action may not contain NUL characters")
+
+
+def _check_submission(
+    entry: Entry, account_id: int, text: str, expected_version: int
+) -> tuple[int, Action, dict[int, dict[str, Any]] | None]:
+    """The seat, the parsed action and the seat changes for a submission; raises the refusal
+    (see :func:`submit_action`)."""
+    seat = entry.seat_of(account_id)
+    if seat is None:
+        raise Forbidden("you have no seat at this table")
+    if entry.seats[seat].removed:
+        raise Forbidden("the clock took you out of this game: a computer plays your seat")
+    if entry.table.status != ACTIVE:
+        raise Conflict("the game is over")
+    if expected_version != entry.version:
+        raise StaleVersion(
+            f"the table is at version {entry.version}, not {expected_version}",
+            current=current_payload(entry, seat),
+        )
+    action = entry.state.parse_action(text, player=seat)
+    return seat, action, ({seat: {"skips": 0}} if entry.seats[seat].skips else None)
+
+
+def _due(ctx: ServerContext, entry: Entry) -> bool:
+    """True when the table's clock has run out (host events may be due before anything)."""
+    deadline = entry.table.deadline
+    return deadline is not None and entry.table.status == ACTIVE and ctx.now() >= deadline
+
+
 def submit_action(
     ctx: ServerContext, *, table_id: int, account_id: int, text: str, expected_version: int
 ) -> Outcome:
     """A person's action in the game's notation, made against *expected_version*.
+
+    Host events that are due (a clock that ran out, a new day) are applied first, exactly as
+    the sweeper would, so a deadline holds to the second whenever the sweeper runs; the
+    action then meets the table as it is (usually a stale version).
 
     Raises :class:`StaleVersion` (with the table as it is now, for that seat) when the
     version is not current, the engine's ``InvalidNotation``/``IllegalMove`` (422) with the
     reason, :class:`Forbidden` for someone without a seat here (or taken out by the clock),
     and :class:`Conflict` before the start or after the end. Nothing changes on a refusal.
     """
-    if len(text) > ctx.settings.max_action_chars:
-        raise Refused(f"an action has at most {ctx.settings.max_action_chars} characters")
-    if "\x00" in text:
-        raise Refused("an action may not contain NUL characters")
+    _check_text(ctx, text)
     for attempt in range(2):
         with ctx.cache.lock(table_id):
             entry = current_entry(ctx, table_id, check=attempt > 0)
-            seat = entry.seat_of(account_id)
-            if seat is None:
-                raise Forbidden("you have no seat at this table")
-            if entry.seats[seat].removed:
-                raise Forbidden("the clock took you out of this game: a computer plays your seat")
-            if entry.table.status != ACTIVE:
-                raise Conflict("the game is over")
-            if expected_version != entry.version:
-                raise StaleVersion(
-                    f"the table is at version {entry.version}, not {expected_version}",
-                    current=current_payload(entry, seat),
-                )
-            action = entry.state.parse_action(text, player=seat)
-            changes = {seat: {"skips": 0}} if entry.seats[seat].skips else None
             try:
+                for _ in range(100):
+                    step = _host_step(ctx, entry) if _due(ctx, entry) else None
+                    if step is None:
+                        break
+                    entry = step.entry
+                seat, action, changes = _check_submission(entry, account_id, text, expected_version)
                 outcome = commit(ctx, entry, seat, action, seat_changes=changes)
             except _Lost:
                 continue
             ctx.changed(table_id)
             return replace(outcome, result=action_result(outcome.entry, seat, outcome.first_seq))
     raise StaleVersion("another move was stored first: reload the table")
+
+
+async def submit_action_async(
+    ctx: ServerContext, *, table_id: int, account_id: int, text: str, expected_version: int
+) -> Outcome:
+    """:func:`submit_action` for the event loop (see the module docstring): same answers,
+    same refusals."""
+    _check_text(ctx, text)
+    lock = ctx.cache.lock(table_id)
+    if lock.acquire(blocking=False):
+        try:
+            entry = ctx.cache.get(table_id)
+            if entry is not None and not _due(ctx, entry):
+                seat, action, changes = _check_submission(entry, account_id, text, expected_version)
+                try:
+                    outcome = await commit_async(ctx, entry, seat, action, seat_changes=changes)
+                except _Lost:
+                    pass  # another process wrote first: the thread reloads the table
+                else:
+                    ctx.changed(table_id)
+                    result = action_result(outcome.entry, seat, outcome.first_seq)
+                    return replace(outcome, result=result)
+        finally:
+            lock.release()
+    return await anyio.to_thread.run_sync(
+        partial(
+            submit_action,
+            ctx,
+            table_id=table_id,
+            account_id=account_id,
+            text=text,
+            expected_version=expected_version,
+        )
+    )
+
+
+# --- computer players -----------------------------------------------------------------------
 
 
 def play_bots(ctx: ServerContext, table_id: int, *, most: int = 10_000) -> int:
@@ -217,13 +413,44 @@ def play_bots(ctx: ServerContext, table_id: int, *, most: int = 10_000) -> int:
     return moves
 
 
+# --- host events ----------------------------------------------------------------------------
+
+
+def _host_step(ctx: ServerContext, entry: Entry) -> Outcome | None:
+    """Apply the first host event due at the table now (under its lock), or ``None`` when
+    none is due. Raises :class:`_Lost` when another process wrote first."""
+    if entry.table.status != ACTIVE:
+        return None
+    hooks = hooks_for(entry.table.game)
+    due = hooks.host_events(Moment(entry.table, entry.seats, entry.state, ctx.now()))
+    if not due:
+        return None
+    text = due[0]
+    action = entry.state.parse_action(text, player=HOST)
+    changes: dict[int, dict[str, Any]] = {}
+    if text == "skip":
+        # every person who may act now loses the turn (one seat; in daily mode each seat
+        # that has not acted today); at max_skips in a row a computer player takes over
+        for seat in entry.state.actors():
+            if entry.plays_itself(seat):
+                continue
+            skips = entry.seats[seat].skips + 1
+            changes[seat] = {"skips": skips}
+            levels = entry.state.game.spec.bot_levels
+            if skips >= entry.table.max_skips and levels:
+                changes[seat].update(removed=True, bot_level=levels[-1])
+    outcome = commit(ctx, entry, HOST, action, seat_changes=changes)
+    ctx.changed(entry.table.id)
+    return outcome
+
+
 def apply_host_events(ctx: ServerContext, table_id: int) -> int:
     """Apply the host events due at *table_id* now (the game's hooks decide: a clock's
     ``skip``, a new day); return how many were applied.
 
-    A ``skip`` counts against the seat to move; at the table's ``max_skips`` in a row that
-    person is taken out and a computer player at the game's default level plays the seat.
-    Idempotent: once applied, the events are no longer due.
+    A ``skip`` counts against each person it passes; at the table's ``max_skips`` in a row
+    that person is taken out and a computer player at the game's strongest level plays the
+    seat. Idempotent: once applied, the events are no longer due.
     """
     applied = 0
     for _ in range(100):
@@ -232,28 +459,11 @@ def apply_host_events(ctx: ServerContext, table_id: int) -> int:
                 entry = current_entry(ctx, table_id)
             except (NotFound, Conflict):
                 return applied
-            if entry.table.status != ACTIVE:
-                return applied
-            hooks = hooks_for(entry.table.game)
-            due = hooks.host_events(Moment(entry.table, entry.seats, entry.state, ctx.now()))
-            if not due:
-                return applied
-            text = due[0]
-            action = entry.state.parse_action(text, player=HOST)
-            changes: dict[int, dict[str, Any]] = {}
-            skipped = entry.state.current_player()
-            if text == "skip" and skipped >= 0 and not entry.plays_itself(skipped):
-                row = entry.seats[skipped]
-                skips = row.skips + 1
-                changes[skipped] = {"skips": skips}
-                if skips >= entry.table.max_skips:
-                    levels = entry.state.game.spec.bot_levels
-                    if levels:
-                        changes[skipped].update(removed=True, bot_level=levels[-1])
             try:
-                commit(ctx, entry, HOST, action, seat_changes=changes)
+                step = _host_step(ctx, entry)
             except _Lost:
                 continue
-            ctx.changed(table_id)
+            if step is None:
+                return applied
             applied += 1
     return applied

@@ -14,13 +14,12 @@ from typing import Any
 
 from parlour.engine.registry import find
 from parlour.engine.state import JSON
-from parlour.server.errors import NotFound
+from parlour.server.errors import Conflict, NotFound
 from parlour.server.hooks import Lobby, hooks_for
-from parlour.server.services.cache import current_entry, seat_names
+from parlour.server.services.cache import Entry, current_entry, seat_names
 from parlour.server.services.context import ServerContext
 from parlour.server.services.lobby import may_see
 from parlour.server.services.payloads import legal, visible_events
-from parlour.storage.accounts import account_names
 from parlour.storage.tables import (
     LOBBY,
     SeatRow,
@@ -79,6 +78,7 @@ def _base(
         "visibility": table.visibility,
         "options": dict(table.options),
         "clock_days": table.clock_days,
+        "time_zone": table.time_zone,
         "max_skips": table.max_skips,
         "creator": creator,
         "created_at": _iso(table.created_at),
@@ -99,14 +99,25 @@ def table_view(
     ctx: ServerContext, table_id: int, account_id: int | None, *, invite: str | None = None
 ) -> JSON:
     """The whole table for *account_id* (``None``: anonymous spectator). Raises
-    :class:`NotFound` for a table this viewer may not see."""
+    :class:`NotFound` for a table this viewer may not see.
+
+    A table in play is served from memory (its entry, checked against the stored version);
+    only a table in the lobby, or one not in memory, is read from the database."""
+    if ctx.cache.peek(table_id) is not None:
+        with ctx.cache.lock(table_id):
+            try:
+                entry = current_entry(ctx, table_id)
+            except (NotFound, Conflict):
+                entry = None
+            if entry is not None:
+                return _started_view(ctx, entry, account_id, invite)
     with ctx.engine.connect() as connection:
         table = get_table(connection, table_id)
         if table is None:
             raise NotFound(f"no table {table_id}")
         seats = get_seats(connection, table_id)
         ids = [s.account_id for s in seats if s.account_id is not None]
-        names_by_id = account_names(connection, [*ids, table.creator_id])
+        names_by_id = ctx.account_names(connection, [*ids, table.creator_id])
     if not may_see(table, seats, account_id, invite):
         raise NotFound(f"no table {table_id}")
     you = next(
@@ -129,16 +140,32 @@ def table_view(
         )
         return out
     with ctx.cache.lock(table_id):
-        entry = current_entry(ctx, table_id)
-        out = _base(entry.table, entry.seats, entry.names, you, creator, member)
-        out.update(
-            view=entry.view(you),
-            legal=legal(entry, you),
-            events=visible_events(entry, you, entry.events),
-            can_start=False,
-            start_refusal=None,
-        )
-        return out
+        return _started_view(ctx, current_entry(ctx, table_id), account_id, invite)
+
+
+def _started_view(
+    ctx: ServerContext, entry: Entry, account_id: int | None, invite: str | None
+) -> JSON:
+    """A started table for *account_id* from its entry (call under the table's lock)."""
+    table = entry.table
+    if not may_see(table, entry.seats, account_id, invite):
+        raise NotFound(f"no table {table.id}")
+    you = entry.seat_of(account_id) if account_id is not None else None
+    creator_seat = entry.seat_of(table.creator_id)
+    if creator_seat is not None and not entry.seats[creator_seat].removed:
+        creator = entry.names[creator_seat]
+    else:
+        with ctx.engine.connect() as connection:
+            creator = ctx.account_names(connection, [table.creator_id]).get(table.creator_id, "?")
+    out = _base(table, entry.seats, entry.names, you, creator, you is not None)
+    out.update(
+        view=entry.view(you),
+        legal=legal(entry, you),
+        events=visible_events(entry, you, entry.events),
+        can_start=False,
+        start_refusal=None,
+    )
+    return out
 
 
 def events_since(
@@ -170,7 +197,7 @@ def list_tables(
         tables = get_tables(connection, ids)
         seats = seats_of_tables(connection, ids)
         everyone = {s.account_id for rows in seats.values() for s in rows if s.account_id}
-        names = account_names(connection, [*everyone, *(t.creator_id for t in tables)])
+        names = ctx.account_names(connection, [*everyone, *(t.creator_id for t in tables)])
     out = []
     for table in tables:
         if game is not None and table.game != game:

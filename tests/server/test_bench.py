@@ -1,0 +1,37 @@
+"""The load test runs: a short ``parlour bench server`` against a real server process plays
+all three games with no error, and its crossword players make plays the engine accepts."""
+
+from __future__ import annotations
+
+import random
+
+import parlour
+from parlour.server.bench import BenchConfig, choose_crossword, run_bench
+from tests.server.test_kill import free_port
+
+
+def test_crossword_players_make_legal_plays() -> None:
+    game = parlour.load("crossword", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    plays = 0
+    for _ in range(12):
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        if state.is_terminal():
+            break
+        seat = state.actors()[0]
+        text = choose_crossword(state.observation(seat), dict(game.options))
+        plays += text != "pass"
+        state.apply(state.parse_action(text, player=seat), player=seat)  # legal, or it raises
+    assert plays >= 6
+
+
+def test_a_short_load_test_plays_every_game_without_errors() -> None:
+    report = run_bench(BenchConfig(seconds=3, players=6, port=free_port(), via="ws"))
+    figures = report.to_json()
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert set(figures["actions_by_game"]) == {"ten-thousand", "crossword", "rummy"}
+    assert figures["actions"] == sum(figures["actions_by_game"].values()) > 0
+    assert figures["p50_ms"] <= figures["p99_ms"]
+    assert figures["server_cpu_seconds"] is not None
