@@ -17,6 +17,8 @@ typically from a module in ``parlour.server.integrations``:
   seat's own actions until the game is over (the observation carries the rest).
 - ``legal_limit``: the most legal actions listed for a client (beyond it, none are listed and
   the client sends notation it composed itself).
+- ``compose``: turns tiles a client put on squares one by one into the action's notation
+  (the crossword: ``[("H8", "C"), ("I8", "A")]`` -> ``"CAT H8 across"``), for previews.
 """
 
 from __future__ import annotations
@@ -137,6 +139,11 @@ def default_visibility(spec: GameSpec, by: int, move: str, seat: int | None, ove
     return seat is not None and by == seat and by not in (CHANCE, HOST)
 
 
+Compose = Callable[[State, Sequence[tuple[str, str]]], str]
+"""``(state, [(square, letter), ...]) -> notation``; raises the engine's errors with the
+reason the tiles make no action."""
+
+
 @dataclass(frozen=True)
 class GameHooks:
     """A game's server extensions (see the module docstring); the defaults suit most games."""
@@ -146,6 +153,7 @@ class GameHooks:
     host_events: HostEvents = clock_skip
     event_visible: EventVisible = default_visibility
     legal_limit: int = 300
+    compose: Compose | None = None
 
 
 _HOOKS: dict[str, GameHooks] = {}

@@ -11,9 +11,15 @@ Still to come: daily mode's ``new-day`` host event at midnight in the table's ti
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.engine.errors import InvalidNotation
+from parlour.engine.state import State
+from parlour.games.crossword.board import parse_square
+from parlour.games.crossword.rules import play_from_tiles
+from parlour.games.crossword.state import CrosswordState
 from parlour.lobby import Lobby as VoteLobby
 from parlour.lobby import LobbyError
 from parlour.server.hooks import GameHooks, Lobby, register_hooks
@@ -66,4 +72,18 @@ class VotesToBegin:
         return built.game_options(), [s for s in lobby.seats if not s.is_open]
 
 
-register_hooks("crossword", GameHooks(start=VotesToBegin()))
+def compose_tiles(state: State, tiles: Sequence[tuple[str, str]]) -> str:
+    """The play that lays *tiles* (``(square, letter)`` pairs, e.g. ``("H8", "C")``) on the
+    board now, in notation (``rules.play_from_tiles``). Raises ``InvalidNotation`` for a bad
+    square or letter and ``IllegalMove`` for tiles that make no word (not in one line, a gap).
+    """
+    assert isinstance(state, CrosswordState)
+    placed = []
+    for square, letter in tiles:
+        if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
+            raise InvalidNotation(f"{letter!r} is not a tile: one letter A-Z")
+        placed.append((parse_square(square), letter.upper()))
+    return str(play_from_tiles(state.board, placed))
+
+
+register_hooks("crossword", GameHooks(start=VotesToBegin(), compose=compose_tiles))
