@@ -77,3 +77,43 @@ def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceSc
     events = page.locator("#events li").all_text_contents()
     assert events[-1].endswith("roll 1 1 1 2 3 5")  # newest first: the first roll is last
     assert sum("keep 1 1 1 1 1 1 bank" in e for e in events) == 2
+
+    # the replay, step by step: the first roll, then the first keep
+    page.locator("#replay-link").click()
+    expect(page.locator("#replay-step")).to_have_text(f"Step 0 of {len(events)}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-event")).to_have_text("chance: roll 1 1 1 2 3 5")
+    expect(page.locator("#dice .die")).to_have_count(6)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-event")).to_contain_text("keep 1 1 1 5 roll")
+    expect(page.locator("#turn-total")).to_have_text("Turn total: 1,050")
+    page.keyboard.press("End")
+    expect(page.locator("#replay-step")).to_have_text(f"Step {len(events)} of {len(events)}")
+    expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("17,200")
+    pages.shot(page, "replay")
+
+
+def test_a_refused_action_shows_its_reason(pages: Pages, script: ChanceScript) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 2 3 4 6"])
+    page = pages.open(width=390, height=844)
+    sign_up(page, unique("rex"))
+    create_table(page, "ten-thousand", ["cpu:strong"])
+    expect(page.locator("#dice .die")).to_have_count(6)
+    select_dice(page, [2])
+    expect(page.locator("#selection")).to_contain_text("Not a keep: 2 does not score as a whole")
+    page.locator("#roll").click()  # sent anyway: the server refuses, saying why
+    expect(page.locator("#table-message")).to_have_text(
+        "Refused: 2 does not score as a whole: set aside only scoring dice "
+        "(1s, 5s, groups, three pairs, straight)"
+    )
+    # nothing changed: the same dice, the turn total, still our turn
+    faces = page.locator("#dice .die").evaluate_all("els => els.map(e => e.dataset.face)")
+    assert faces == ["1", "2", "2", "3", "4", "6"]
+    expect(page.locator("#turn-total")).to_have_text("Turn total: 0")
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    pages.shot(page, "refused")
+    page.keyboard.press("Escape")
+    select_dice(page, [1])
+    page.keyboard.press("b")
+    expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")
+    expect(page.locator("#table-message")).to_have_text("")
