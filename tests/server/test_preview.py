@@ -30,7 +30,7 @@ def scripted(settings: Settings) -> Iterator[TestClient]:
 
 
 def test_preview_of_tiles_gives_the_play_words_and_score(scripted: TestClient) -> None:
-    table_id, (ann, bob) = people_table(scripted, "crossword")
+    table_id, (ann, _bob) = people_table(scripted, "crossword")
     view = scripted.get(f"/tables/{table_id}", headers=ann).json()
     assert view["view"]["rack"] == "ACDGOST"  # a draw is a multiset, stored sorted
     tiles = [["G8", "c"], ["H8", "A"], ["I8", "T"]]
@@ -98,16 +98,14 @@ def test_dice_preview_shows_the_turn_total_after_a_keep(client: TestClient) -> N
     view = client.get(f"/tables/{table_id}", headers=ann).json()
     legal = [a for a in view["legal"] if a.endswith(" roll")]
     keep = legal[0]
-    body = client.post(
-        f"/tables/{table_id}/preview", json={"action": keep}, headers=ann
-    ).json()
+    body = client.post(f"/tables/{table_id}/preview", json={"action": keep}, headers=ann).json()
     assert body["ok"] is True and body["action"] == keep
     kept = body["view"]["kept"]
     assert len(kept) == 1 and body["view"]["turn_total"] == kept[0][1] > 0
 
 
 def test_replay_steps_through_a_finished_game(client: TestClient) -> None:
-    table_id, (ann, bob) = people_table(client, "greedy")
+    table_id, (ann, _bob) = people_table(client, "greedy")
     # ann quits: the game is over at once (docs/rules/greedy.md#winning)
     version = client.get(f"/tables/{table_id}", headers=ann).json()["version"]
     done = client.post(

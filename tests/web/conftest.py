@@ -167,9 +167,11 @@ class Pages:
         label = f"page {len(self.contexts)}"
         page.on(
             "console",
-            lambda message: self.errors.append(f"{label} console: {message.text}")
-            if message.type == "error"
-            else None,
+            lambda message: (
+                self.errors.append(f"{label} console: {message.text}")
+                if message.type == "error"
+                else None
+            ),
         )
         page.on("pageerror", lambda error: self.errors.append(f"{label} exception: {error}"))
         return page

@@ -4,6 +4,7 @@ without reloading, and never the other's rack."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -42,22 +43,22 @@ def received_racks(page: Page) -> list[str]:
                 yield from walk(item)
 
     def frame(payload: str | bytes) -> None:
-        try:
+        with contextlib.suppress(ValueError):
             seen.extend(walk(json.loads(payload)))
-        except ValueError:
-            pass
 
     page.on("websocket", lambda ws: ws.on("framereceived", frame))
 
     def response(answer: Any) -> None:
         if "json" in (answer.headers.get("content-type") or ""):
-            try:
+            with contextlib.suppress(Exception):  # a response without a body (204)
                 frame(answer.text())
-            except Exception:  # a response without a body (204)
-                pass
 
     page.on("response", response)
     return seen
+
+
+RACK_IS = """order => [...document.querySelectorAll('#rack .tile-btn')]
+    .map(e => e.dataset.letter).join('') === order"""
 
 
 def square(page: Page, name: str) -> Any:
@@ -65,7 +66,9 @@ def square(page: Page, name: str) -> Any:
 
 
 def rack(page: Page) -> str:
-    return "".join(page.locator("#rack .tile-btn").evaluate_all("els => els.map(e => e.dataset.letter)"))
+    return "".join(
+        page.locator("#rack .tile-btn").evaluate_all("els => els.map(e => e.dataset.letter)")
+    )
 
 
 def test_two_people_play_a_crossword(pages: Pages, script: ChanceScript) -> None:
@@ -115,14 +118,14 @@ def test_two_people_play_a_crossword(pages: Pages, script: ChanceScript) -> None
     before = rack(ann)
     ann.locator("#rack .tile-btn").nth(0).drag_to(ann.locator("#rack .tile-btn").nth(3))
     moved = before[1:4] + before[0] + before[4:]
-    ann.wait_for_function(f"() => [...document.querySelectorAll('#rack .tile-btn')].map(e => e.dataset.letter).join('') === '{moved}'")
+    ann.wait_for_function(RACK_IS, arg=moved)
     ann.locator("#rack .tile-btn").nth(4).focus()
     ann.keyboard.press("Shift+ArrowRight")
     moved = moved[:4] + moved[5] + moved[4] + moved[6:]
     ann.wait_for_timeout(1200)  # the rearrangement is stored after a short pause
     ann.reload()
     expect(ann.locator("#board")).to_be_visible()
-    ann.wait_for_function(f"() => [...document.querySelectorAll('#rack .tile-btn')].map(e => e.dataset.letter).join('') === '{moved}'")
+    ann.wait_for_function(RACK_IS, arg=moved)
 
     # ann covers bob's B with a G by keyboard: click G10, type g, Enter
     square(ann, "G10").click()
@@ -153,3 +156,55 @@ def test_two_people_play_a_crossword(pages: Pages, script: ChanceScript) -> None
     assert {"ABEORST", "AELNRST"} <= bob_seen
     assert not ann_seen & bob_seen
     assert "AERSTLN" not in ann.content() and "DOSEIRE" not in bob.content()
+
+
+def test_daily_crossword_begins_on_votes_and_survives_a_dropped_connection(
+    pages: Pages, script: ChanceScript
+) -> None:
+    """An open table found in the lobby, votes to begin, daily mode's one play a day, and a
+    WebSocket the server drops: the page reconnects and catches up by version."""
+    script.by_game["crossword"] = draws({0: ["CATSDOG"], 1: ["BOATERS"]})
+    ann = pages.open()
+    bob = pages.open(width=390, height=844)
+    sockets: list[object] = []
+    bob.on("websocket", lambda socket: sockets.append(socket))
+    ann_name, bob_name = unique("ada"), unique("ben")
+    sign_up(ann, ann_name)
+    sign_up(bob, bob_name)
+    table = create_table(
+        ann, "crossword", ["open", "open"], options={"turn_mode": "daily"}, min_players=2
+    )
+    expect(ann.locator("#lobby-box")).to_contain_text("at least 2 players have voted")
+    bob.goto("/#/")
+    bob.locator("#open-games li", has_text=f"#{table}").get_by_role("link", name="Join").click()
+    expect(bob.locator("#lobby-seats")).to_contain_text(f"{bob_name} (you)")
+    expect(ann.locator("#lobby-seats")).to_contain_text(bob_name)  # pushed to ann
+    ann.locator("#vote").click()
+    expect(bob.locator("#lobby-seats")).to_contain_text("voted to begin")
+    pages.shot(bob, "phone-lobby")
+    bob.locator("#vote").click()  # the minimum voted: it begins with the two who joined
+    for page in (ann, bob):
+        expect(page.locator("#cw-status")).to_have_text("Day 1: you may make one play today.")
+    expect(ann.locator("#scoreboard tbody tr")).to_have_count(2)
+
+    # the server drops bob's socket (as it does to a client too far behind)
+    hub = pages.server.app.state.hub
+    for follower in list(hub._by_table.get(table, ())):
+        if follower.tables.get(table) == 1:
+            hub.loop.call_soon_threadsafe(hub._deliver, follower, None)
+    ann.locator("#typed").fill("CAT G8 across")
+    ann.locator("#typed").press("Enter")
+    expect(ann.locator("#preview")).to_have_text("CAT G8 across: 10 points (CAT 10)")
+    ann.locator("#play").click()
+    expect(ann.locator("#cw-status")).to_contain_text("Day 1: you have played today.")
+    expect(square(bob, "H8")).to_contain_text("A", timeout=10_000)  # after reconnecting
+    expect(bob.locator("#live")).to_have_text("● live")
+    assert len(sockets) >= 2
+    expect(bob.locator("#cw-status")).to_have_text("Day 1: you may make one play today.")
+    bob.locator("#typed").fill("COB G8 down")
+    bob.locator("#typed-preview").click()
+    expect(bob.locator("#preview")).to_have_text("COB G8 down: 8 points (COB 8)")
+    bob.locator("#play").click()
+    expect(square(ann, "G10")).to_contain_text("B")
+    expect(bob.locator("#cw-status")).to_contain_text("you have played today")
+    pages.shot(ann, "daily")

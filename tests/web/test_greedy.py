@@ -36,9 +36,7 @@ def test_greedy_with_a_bonus_round(pages: Pages, script: ChanceScript) -> None:
         expect(page.locator("#turn-head")).to_have_text("Your turn", timeout=30_000)
         page.keyboard.press("a")
         page.keyboard.press("e")
-        expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text(
-            expected
-        )
+        expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text(expected)
     expect(page.locator("#result")).to_contain_text("You win!")
     pages.shot(page, "won")
     # the manual's tournament: 5,000 + 10 x 700 points over 10,000

@@ -50,7 +50,9 @@ def test_rummy_round_with_meld_layoff_and_discard(pages: Pages, script: ChanceSc
     assert hand(page) == ["3S", "4S", "5S", "10H", "QD", "KD", "2C"]  # as dealt
     page.locator("#sort-rank").click()  # the manual's N: by rank only
     assert hand(page) == ["2C", "3S", "4S", "5S", "10H", "QD", "KD"]
-    expect(page.locator('#hand [data-card="QD"]')).to_have_attribute("aria-label", "queen of diamonds")
+    expect(page.locator('#hand [data-card="QD"]')).to_have_attribute(
+        "aria-label", "queen of diamonds"
+    )
     page.keyboard.press("s")  # draw from the stock
     expect(page.locator("#hand .card-face")).to_have_count(8)
     assert hand(page)[-2:] == ["QD", "KD"] and "JD" in hand(page)
@@ -94,8 +96,20 @@ def test_rummy_round_with_meld_layoff_and_discard(pages: Pages, script: ChanceSc
     # 3S 4S 5S, 10H, JD QD KD (5+5+5 + 5 + 10+10+10) + AD 15 = 65; the computer: 7H 8H 9H
     # 15 on the table, JS 2D 4C 5C 25 in hand: -10
     rows = summary.locator("tbody tr")
-    assert rows.nth(0).locator("th, td").all_inner_texts() == [f"{name} (you)", "65", "0", "65", "65"]
-    assert rows.nth(1).locator("th, td").all_inner_texts() == ["cpu:easy", "15", "-25", "-10", "-10"]
+    assert rows.nth(0).locator("th, td").all_inner_texts() == [
+        f"{name} (you)",
+        "65",
+        "0",
+        "65",
+        "65",
+    ]
+    assert rows.nth(1).locator("th, td").all_inner_texts() == [
+        "cpu:easy",
+        "15",
+        "-25",
+        "-10",
+        "-10",
+    ]
     expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("65")
     pages.shot(page, "round-summary")
     # the next round is dealt by the server; the game goes on (ending score 500)

@@ -40,9 +40,7 @@ def test_the_crossword_premiums_and_values_match_the_game() -> None:
     source = (STATIC / "js" / "games" / "crossword-board.js").read_text(encoding="utf-8")
     rows = _js_strings(source, "PREMIUMS")
     code = {"TW": "T", "DW": "D", "TL": "t", "DL": "d", "": "."}
-    expected = [
-        "".join(code[premium_name(r * SIZE + c)] for c in range(SIZE)) for r in range(SIZE)
-    ]
+    expected = ["".join(code[premium_name(r * SIZE + c)] for c in range(SIZE)) for r in range(SIZE)]
     assert rows == expected
     values = dict(re.findall(r"([A-Z]): (\d+)", source.split("TILE_VALUES = {", 1)[1]))
     assert {k: int(v) for k, v in values.items()} == TILE_VALUES
