@@ -176,7 +176,10 @@ def test_daily_crossword_begins_on_votes_and_survives_a_dropped_connection(
     )
     expect(ann.locator("#lobby-box")).to_contain_text("at least 2 players have voted")
     bob.goto("/#/")
-    bob.locator("#open-games li", has_text=f"#{table}").get_by_role("link", name="Join").click()
+    bob.reload()  # the lobby lists open tables when it opens (and every few seconds)
+    expect(bob.locator("#open-games li", has_text=f"#{table} ")).to_be_visible()
+    pages.shot(bob, "phone-open-games")
+    bob.locator("#open-games li", has_text=f"#{table} ").get_by_role("link", name="Join").click()
     expect(bob.locator("#lobby-seats")).to_contain_text(f"{bob_name} (you)")
     expect(ann.locator("#lobby-seats")).to_contain_text(bob_name)  # pushed to ann
     ann.locator("#vote").click()

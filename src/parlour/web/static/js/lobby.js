@@ -57,7 +57,7 @@ export async function mount(main, where, app) {
     }
   }
   await refresh();
-  const timer = setInterval(refresh, 10000);
+  const timer = setInterval(refresh, 5000); // open tables are not pushed: look again
   const stop = live.listen((m) => {
     if (m.type === "turn" || m.type === "table") refresh();
   });

@@ -142,6 +142,7 @@ class TablePage {
         this.events.sort((a, b) => a.seq - b.seq);
         this.model = this.modelFrom(update);
         if (wasLobby) {
+          if (this.table && this.table.status === "lobby") this.message.clear();
           await this.reload(); // started or finished: seats and names may have changed
         } else {
           this.table.status = update.status;

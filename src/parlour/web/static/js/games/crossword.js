@@ -32,7 +32,7 @@ export function create(ctx) {
   let dragFrom = null;
 
   const status = h("p", { class: "daily", id: "cw-status", "aria-live": "polite" });
-  const grid = h("div", { class: "board", id: "board", role: "grid", "aria-label": "Board, 15 by 15 squares" });
+  const grid = h("div", { class: "board", id: "board", role: "group", "aria-label": "Board, 15 by 15 squares (arrow keys move, letters place tiles)" });
   const rackEl = h("div", { class: "rack", id: "rack", role: "listbox", "aria-label": "Your rack (drag or use Shift+arrows to rearrange)", "aria-orientation": "horizontal" });
   const previewEl = h("p", { class: "preview", id: "preview", "aria-live": "polite" });
   const playButton = h("button", { class: "primary", id: "play", onclick: playIt, disabled: true }, "Play");
@@ -140,12 +140,13 @@ export function create(ctx) {
       const answer = await ctx.preview(body);
       if (serial !== previewSerial) return;
       const entry = answer.ok ? answer.view.log[answer.view.log.length - 1] : null;
-      preview = { ok: answer.ok, action: answer.action, reason: answer.reason, entry, source };
+      preview = { ok: answer.ok, action: answer.action, reason: answer.reason, entry, source, view: answer.view };
     } catch (err) {
       if (serial !== previewSerial) return;
       preview = { ok: false, reason: err.message, source };
     }
     drawPreview();
+    drawBoard();
   }
 
   function previewTyped() {
@@ -217,6 +218,17 @@ export function create(ctx) {
 
   // ---- drawing -------------------------------------------------------------------------
 
+  /** A typed play's tiles, from the preview's board (drawn like tiles put down). */
+  function ghostTiles() {
+    const tiles = new Map();
+    if (!preview || !preview.ok || preview.source !== "typed" || !preview.view) return tiles;
+    const after = preview.view.board.join("");
+    for (let sq = 0; sq < after.length; sq += 1) if (after[sq] !== board[sq]) tiles.set(sq, after[sq]);
+    return tiles;
+  }
+
+  let ghost = new Map();
+
   function drawAll() {
     drawBoard();
     drawRack();
@@ -225,6 +237,7 @@ export function create(ctx) {
   }
 
   function drawBoard() {
+    ghost = ghostTiles();
     const cells = [h("span", { class: "axis", "aria-hidden": "true" })];
     for (let c = 0; c < SIZE; c += 1) cells.push(h("span", { class: "axis", "aria-hidden": "true" }, COLUMNS[c]));
     const focusSq = cursor ? cursor.sq : CENTRE;
@@ -234,7 +247,7 @@ export function create(ctx) {
         const sq = r * SIZE + c;
         const premium = PREMIUMS[r][c];
         const onBoard = board[sq] !== "." ? board[sq] : "";
-        const pending = placed.get(sq);
+        const pending = placed.get(sq) || ghost.get(sq);
         const letter = pending || onBoard;
         const height = heights[sq] || 0;
         const classes = ["sq"];
@@ -254,7 +267,6 @@ export function create(ctx) {
             "button",
             {
               class: classes.join(" "),
-              role: "gridcell",
               dataset: { sq, square: squareName(sq) },
               "aria-label": label,
               tabindex: sq === focusSq ? 0 : -1,
@@ -441,6 +453,7 @@ export function create(ctx) {
       place(cursor.sq, rack[i]);
       advance();
       drawBoard();
+      grid.querySelector(`[data-sq="${cursor.sq}"]`).focus(); // keep typing on the board
       return;
     }
     chosen = chosen === i ? null : i;
