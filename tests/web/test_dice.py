@@ -97,8 +97,12 @@ def test_a_refused_action_shows_its_reason(pages: Pages, script: ChanceScript) -
     script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 2 3 4 6"])
     page = pages.open(width=390, height=844)
     sign_up(page, unique("rex"))
-    create_table(page, "ten-thousand", ["cpu:strong"])
+    table = create_table(page, "ten-thousand", ["cpu:strong"])
     expect(page.locator("#dice .die")).to_have_count(6)
+    watcher = pages.open()  # someone not logged in, watching the open table
+    watcher.goto(f"/#/table/{table}")
+    expect(watcher.locator("#dice .die")).to_have_count(6)
+    expect(watcher.locator("#roll")).to_be_hidden()
     select_dice(page, [2])
     expect(page.locator("#selection")).to_contain_text("Not a keep: 2 does not score as a whole")
     page.locator("#roll").click()  # sent anyway: the server refuses, saying why
@@ -117,3 +121,4 @@ def test_a_refused_action_shows_its_reason(pages: Pages, script: ChanceScript) -
     page.keyboard.press("b")
     expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")
     expect(page.locator("#table-message")).to_have_text("")
+    expect(watcher.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")

@@ -51,3 +51,14 @@ def test_greedy_with_a_bonus_round(pages: Pages, script: ChanceScript) -> None:
     cells = row.locator("td").all_inner_texts()
     assert cells[:4] == ["1", "1", "0", "12,000"], cells
     pages.shot(page, "standings")
+
+    # log out, and back in: the finished game is in "My games"
+    page.locator("#logout").click()
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    expect(page.locator("#nav")).not_to_contain_text(name)
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Password").fill("password123")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator("#nav .who")).to_have_text(name)
+    expect(page.locator("#my-games")).to_contain_text("Greedy")
+    expect(page.locator("#my-games")).to_contain_text("finished")
