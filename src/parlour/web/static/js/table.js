@@ -88,14 +88,18 @@ class TablePage {
   }
 
   /** Fetch the whole table (seats, view, legal, events) and draw it. */
-  async reload() {
+  async reload(fresh = []) {
     const query = this.invite ? `?invite=${encodeURIComponent(this.invite)}` : "";
     try {
       const table = await get(`/tables/${this.id}${query}`);
+      const drawn = this.table && this.table.status === table.status;
+      if (drawn && this.model && table.version < this.model.version) {
+        return; // an update overtook this answer: the page is newer already
+      }
       this.table = table;
       this.events = table.events.slice();
       this.model = this.modelFrom(table);
-      await this.draw();
+      await this.draw(fresh);
     } catch (err) {
       fill(this.header, h("h1", {}, `Table #${this.id}`));
       this.message.show(err.message, "error");
@@ -143,7 +147,7 @@ class TablePage {
         this.model = this.modelFrom(update);
         if (wasLobby) {
           if (this.table && this.table.status === "lobby") this.message.clear();
-          await this.reload(); // started or finished: seats and names may have changed
+          await this.reload(fresh); // started or finished: seats and names may have changed
         } else {
           this.table.status = update.status;
           await this.draw(fresh);
