@@ -43,7 +43,9 @@ PACE_MS = 40
 """How long the pages show each computer move (the real default is 800 ms)."""
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+    expect.set_options(timeout=10_000)  # a busy CI machine: waits end as soon as they can
 except ImportError:  # pragma: no cover - without the test extras
     sync_playwright = None
 

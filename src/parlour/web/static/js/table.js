@@ -185,8 +185,10 @@ class TablePage {
   }
 
   /** Send an action in the game's notation; resolves true when accepted and drawn. A
-   * refusal is shown with the server's reason and the table drawn as it is now. */
-  async act(text) {
+   * refusal is shown with the server's reason and the table drawn as it is now. With
+   * *retryStale*, an action that does not depend on the position (rearranging one's own
+   * rack) made against an old version is sent once more against the current one. */
+  async act(text, { retryStale = false } = {}) {
     if (this.busy) return false;
     this.busy = true;
     this.message.show("…");
@@ -206,6 +208,11 @@ class TablePage {
       return true;
     } catch (err) {
       const detail = err.detail || err.message || "refused";
+      if (err.code === "stale_version" && retryStale) {
+        await this.reload();
+        this.busy = false;
+        return await this.act(text); // (awaited: the finally below runs after it)
+      }
       if (err.code === "stale_version") {
         await this.reload(); // the server's table now (the error carries it too)
         this.message.show(`The table moved on before your move arrived (${detail}): here it is now.`, "error");
@@ -278,7 +285,7 @@ class TablePage {
     this.game = module.create({
       root: this.gameBox,
       game: name,
-      act: (text) => this.act(text),
+      act: (text, options) => this.act(text, options),
       preview: (body) => this.preview(body),
       say: (text, kind) => this.message.show(text, kind),
       busy: () => this.busy,

@@ -198,7 +198,7 @@ export function create(ctx) {
 
   const sendRack = debounce(async () => {
     if (!model || model.readOnly) return;
-    const ok = await ctx.act(`rack ${rack}`);
+    const ok = await ctx.act(`rack ${rack}`, { retryStale: true });
     rackPending = false;
     if (!ok && model.view.rack) rack = model.view.rack;
     drawRack();
