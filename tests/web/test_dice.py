@@ -21,6 +21,14 @@ def rolls_for_seat(seat: int, rolls: list[str]) -> object:
     return script
 
 
+STORY = """() => {
+    window.story = [];
+    const el = document.getElementById("play-by-play");
+    new MutationObserver(() => window.story.push(el.textContent))
+        .observe(el, {childList: true, characterData: true, subtree: true});
+}"""
+
+
 def select_dice(page: Page, faces: list[int]) -> None:
     """Click dice showing *faces* (each die once)."""
     used: set[int] = set()
@@ -62,10 +70,15 @@ def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceSc
     expect(page.locator("#turn-total")).to_have_text("Turn total: 1,200")
     page.keyboard.press("a")  # every scoring die: six 1s, 8,000
     expect(page.locator("#selection")).to_have_text("Selected: 8,000 points · turn total 9,200")
+    page.evaluate(STORY)  # write down every line the play-by-play shows
     page.locator("#bank").click()
     expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("9,200")
-    # the computers play (one move at a time on screen); then it is our turn again
+    # the computers play, one move at a time on screen; then it is our turn again
     expect(page.locator("#turn-head")).to_have_text("Your turn", timeout=30_000)
+    story = page.evaluate("window.story")
+    cautious = [line for line in story if line.startswith("cpu:cautious kept")]
+    reckless = [line for line in story if line.startswith("cpu:reckless kept")]
+    assert len(cautious) >= 2 and len(reckless) >= 2, story  # each keep shown on its own
     pages.shot(page, "second-turn")
     page.keyboard.press("a")
     page.keyboard.press("b")
