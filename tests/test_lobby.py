@@ -103,3 +103,21 @@ def test_json_round_trip_and_bad_data() -> None:
         Lobby.from_json({"game": "crossword"})
     with pytest.raises(LobbyError, match="not a lobby"):
         Lobby.from_json({**lobby.to_json(), "votes": {"zed": True}})
+
+
+def test_a_player_is_named_the_same_way_to_join_vote_and_leave() -> None:
+    # joining treats " Bob " and "BOB" as bob (refused as a second join); so do vote and leave
+    lobby = open_lobby(3, 4)
+    lobby.join(" bob ")
+    with pytest.raises(LobbyError, match="already joined"):
+        lobby.join("BOB")
+    lobby.vote("Bob ", begin_now=True)
+    assert lobby.votes == {"ann": False, "bob": True}
+    lobby.leave(" BOB")
+    assert lobby.seats == ("ann",) and lobby.votes == {"ann": False}
+
+
+@pytest.mark.parametrize(("lo", "hi"), [(2, 2.5), ("2", 3), (True, 2), (2, None)])
+def test_bounds_must_be_whole_numbers(lo: object, hi: object) -> None:
+    with pytest.raises(LobbyError, match="takes 2-4 players"):
+        Lobby.open(SPEC, "ann", min_players=lo, max_players=hi, begin_now=True)  # type: ignore[arg-type]

@@ -70,7 +70,8 @@ class Lobby:
         are checked when the game is loaded, not here.
         """
         lo, hi = spec.min_players, spec.max_players
-        if not lo <= min_players <= max_players <= hi:
+        whole = all(type(n) is int for n in (min_players, max_players))
+        if not whole or not lo <= min_players <= max_players <= hi:
             raise LobbyError(
                 f"{spec.title} takes {lo}-{hi} players: choose a minimum and a maximum in that "
                 f"range, minimum <= maximum (not {min_players} and {max_players})"
@@ -102,7 +103,7 @@ class Lobby:
             raise LobbyError(f"{name} cannot join: the game has already started")
         if not name or len(name) > MAX_NAME:
             raise LobbyError(f"a player name has 1-{MAX_NAME} characters, not {player!r}")
-        if any(p.lower() == name.lower() for p in self.players):
+        if self._joined(name) is not None:
             raise LobbyError(f"{name} has already joined this game")
         self.players.append(name)
         if begin_now is not None:
@@ -117,8 +118,7 @@ class Lobby:
         """
         if self.started:
             raise LobbyError("the game has already started: no more votes")
-        if player not in self.players:
-            raise LobbyError(f"{player} has not joined this game")
+        player = self._require_joined(player)
         if player in self.votes:
             choice = "begin now" if self.votes[player] else "wait"
             raise LobbyError(f"{player} has already voted ({choice}); a vote is given once")
@@ -133,10 +133,21 @@ class Lobby:
         """
         if self.started:
             raise LobbyError(f"{player} cannot leave: the game has started")
-        if player not in self.players:
-            raise LobbyError(f"{player} has not joined this game")
+        player = self._require_joined(player)
         self.players.remove(player)
         self.votes.pop(player, None)
+
+    def _joined(self, player: str) -> str | None:
+        """The joined player *player* names (spaces around and case ignored, as when
+        joining), or ``None``."""
+        name = player.strip().lower()
+        return next((p for p in self.players if p.lower() == name), None)
+
+    def _require_joined(self, player: str) -> str:
+        joined = self._joined(player)
+        if joined is None:
+            raise LobbyError(f"{player} has not joined this game")
+        return joined
 
     def _maybe_start(self) -> None:
         if len(self.players) >= self.max_players or self.begin_votes >= self.min_players:

@@ -49,6 +49,24 @@ def test_play_crossword_with_a_computer_player_and_house_rules(
     assert "Continue it with:  parlour play --resume --id 1" in result.output
 
 
+def test_a_relative_lexicon_path_is_kept_absolute_so_the_game_resumes_anywhere(
+    launched: list[TableApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.session import LocalGame
+    from parlour.storage import open_database
+
+    here = tmp_path / "lists"
+    here.mkdir()
+    (here / "words.txt").write_text("cat\nat\nta\n", encoding="ascii")
+    monkeypatch.chdir(here)
+    result = runner.invoke(app, ["play", "crossword", "--players", "a,b", "--lexicon", "words.txt"])
+    assert result.exit_code == 0, result.output
+    assert launched[0].table.local.game.options["lexicon"] == str(here / "words.txt")
+    monkeypatch.chdir(tmp_path)  # elsewhere: the saved game still finds its word list
+    resumed = LocalGame.resume(open_database(), 1)
+    assert resumed.game.options["lexicon"] == str(here / "words.txt")
+
+
 def test_play_crossword_help_lists_the_options_and_levels() -> None:
     result = runner.invoke(app, ["play", "crossword", "--help"])
     assert result.exit_code == 0

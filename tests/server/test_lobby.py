@@ -58,6 +58,8 @@ def test_create_with_options_and_a_computer_seat(client: TestClient) -> None:
         ({"seats": ["me", "somebody"]}, "is not 'me', 'open'"),
         ({"seats": ["me"] + ["open"] * 6}, "out of range"),
         ({"clock_days": 4}, "1, 2, 3, 5, 7, 14 days"),
+        # a word list is a file on the server's disk: a client may never name one
+        ({"game": "crossword", "options": {"lexicon": "/etc/passwd"}}, "names a file"),
     ],
 )
 def test_bad_tables_are_refused_with_the_reason(

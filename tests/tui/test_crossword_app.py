@@ -139,6 +139,32 @@ async def test_exchange_pass_shuffle_and_rearrange() -> None:
         assert state_of(app).log[-1]["kind"] == "pass" and state_of(app).current_player() == 0
 
 
+async def test_an_exchange_or_rearrangement_the_rules_refuse_is_explained_before_confirming() -> (
+    None
+):
+    app = crossword_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "enter", "x", *"zz")
+        assert "does not hold ZZ" in shown(app, "#preview")  # the preview says why at once
+        before = state_of(app).to_json()
+        await keys(pilot, "enter")
+        assert not isinstance(app.screen, ConfirmScreen)  # no question for a refused move
+        assert state_of(app).to_json() == before
+        await keys(pilot, "escape", "r")
+        table(app).query_one("#command", Input).value = "rack QUICKZZ"
+        await settle(pilot)
+        assert "not a rearrangement" in shown(app, "#preview")
+
+
+async def test_the_hint_refusal_behind_the_curtain_goes_when_the_rack_shows() -> None:
+    app = crossword_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "t")
+        assert "A hint is for the player whose rack is showing" in shown(app, "#preview")
+        await keys(pilot, "enter")
+        assert "ann's rack" in shown(app, "#rack") and "hint" not in shown(app, "#preview")
+
+
 async def test_the_hint_key_lists_the_best_plays_with_their_scores() -> None:
     app = crossword_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -244,3 +270,12 @@ def test_board_text_marks_premiums_covered_squares_and_the_cursor() -> None:
     assert rows[0].split() == list("ABCDEFGHIJKLMNO")
     assert " A² " in rows[8] and " Q " in rows[8]  # the covered square shows its height
     assert "TW→" in rows[1] and "TW" in rows[15]  # the cursor on A1, words go across
+
+
+def test_a_square_stacked_ten_high_keeps_the_board_aligned() -> None:
+    board = Board.empty().with_word("AT", parse_square("H8"), ACROSS)
+    for letter in "BCDEFGHIJ":  # nine covers on H8: ten tiles there
+        board = board.with_tiles([(parse_square("H8"), letter)])
+    assert board.heights[parse_square("H8")] == 10
+    rows = board_text(BoardPicture(board, parse_square("A1"), ACROSS)).plain.splitlines()
+    assert len(rows[8]) == len(rows[7])  # 3 columns a square, whatever the height

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -182,6 +183,15 @@ def _option_parameter(name: str, option: Option) -> inspect.Parameter:
     )
 
 
+def _absolute_file(option: Option, value: Any) -> Any:
+    """*value* of a file option (``Option.file``) that names an existing file, as an absolute
+    path: the saved game keeps it, and resumes from any directory. Anything else as is."""
+    if not option.file or not isinstance(value, str) or value == option.default:
+        return value
+    path = Path(value).expanduser()
+    return str(path.resolve()) if path.is_file() else value
+
+
 def add_play_command(name: str) -> None:
     """Add ``parlour play <name>`` with the game's options, ``--players``, ``--fast`` and
     ``--seed``."""
@@ -195,6 +205,7 @@ def add_play_command(name: str) -> None:
         fast = bool(given.pop("fast"))
         seed = given.pop("seed")
         options = {k: v for k, v in given.items() if k in option_names and v is not None}
+        options = {k: _absolute_file(spec.options[k], v) for k, v in options.items()}
         try:
             local = LocalGame.new(spec.name, players, **options)
         except ParlourError as err:

@@ -102,6 +102,8 @@ def read_record(path: str | Path) -> JSON:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise BadRecord(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise BadRecord(f"{path} is not JSON: not UTF-8 text ({err.reason})") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:

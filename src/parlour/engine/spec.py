@@ -37,7 +37,9 @@ class Option:
 
     ``kind`` is ``int``, ``bool`` or ``str``. For ints ``minimum``/``maximum`` bound the value
     (inclusive, ``None`` for no bound) and ``step`` requires a multiple of it; for strings
-    ``choices`` lists the allowed values.
+    ``choices`` lists the allowed values. ``file``: a string that may name a file other than
+    by the default (a word list); the command line stores such a file as an absolute path,
+    so a saved game or record finds it from any directory.
     """
 
     default: Any
@@ -47,6 +49,7 @@ class Option:
     maximum: int | None = None
     step: int | None = None
     choices: tuple[str, ...] = ()
+    file: bool = False
 
     def allowed(self) -> str:
         """A short text of the allowed values, for error messages and help."""
@@ -54,6 +57,8 @@ class Option:
             return "true or false"
         if self.choices:
             return "one of " + ", ".join(self.choices)
+        if self.kind is str:
+            return "any text"
         lo = "" if self.minimum is None else str(self.minimum)
         hi = "" if self.maximum is None else str(self.maximum)
         text = f"{lo}..{hi}" if (lo or hi) else "any integer"

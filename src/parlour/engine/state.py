@@ -183,6 +183,9 @@ class State(ABC):
                 raise IllegalMove(f"there is no seat {who} (seats 0-{self.game.num_players - 1})")
             if who not in self.actors() and not self._out_of_turn_ok(action, who):
                 raise IllegalMove(f"seat {who} may not act now: {self._whose_move()}")
+        elif who == SIMULTANEOUS:
+            seats = ", ".join(str(s) for s in self.actors())
+            raise IllegalMove(f"seats {seats} may act: say which (player=)")
         elif who != HOST:
             raise IllegalMove(f"{who} is not a seat, CHANCE or HOST")
         self._check(action, who)

@@ -54,6 +54,8 @@ def test_a_word_list_with_no_usable_word_is_refused(tmp_path: Path) -> None:
         load_lexicon(str(binary))
     with pytest.raises(LexiconError, match="cannot read the word list"):
         load_lexicon(str(tmp_path / "missing.txt"))
+    with pytest.raises(LexiconError, match="an empty name"):  # not "Is a directory"
+        load_lexicon(" ")
 
 
 def test_a_small_lexicon_decides_what_is_legal(tmp_path: Path) -> None:
@@ -96,3 +98,20 @@ def test_from_words_checks_its_words() -> None:
     with pytest.raises(LexiconError, match="not playable"):
         Lexicon.from_words(["ox"])
     assert lexmod.playable("QUACK") and not lexmod.playable("Q")
+
+
+def test_an_unusable_data_directory_only_costs_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # PARLOUR_HOME is a file: no cache can be kept, yet the list loads and its graph builds
+    from parlour.games.crossword.wordgraph import load_word_graph
+
+    home = tmp_path / "not-a-directory"
+    home.write_text("", encoding="ascii")
+    monkeypatch.setenv("PARLOUR_HOME", str(home))
+    words = tmp_path / "words.txt"
+    words.write_text("qat\nqats\nzax\n", encoding="ascii")
+    lexicon = load_lexicon(str(words))
+    assert lexicon.words == ("QAT", "QATS", "ZAX")
+    graph = load_word_graph(lexicon)
+    assert "QATS" in graph and "QA" not in graph

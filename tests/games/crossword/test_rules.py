@@ -161,6 +161,10 @@ def test_an_extended_word_must_be_written_in_full() -> None:
     assert score(CAT, "SCAT F8 across", "S").score == 6
 
 
+def test_a_one_letter_word_is_refused_in_good_english() -> None:
+    refused(Board.empty(), "Q H8 across", "Q", "Q has 1 letter: a word has 2-15")
+
+
 def test_word_must_fit_on_the_board() -> None:
     refused(Board.empty(), "QUICKLY L8 across", "QUICKLY", "does not fit")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.engine.errors import IllegalMove, NotEnumerable
+from parlour.engine.errors import IllegalMove, NotEnumerable, ParlourError
 from parlour.engine.records import read_record, replay
 from parlour.engine.state import CHANCE, HOST, SIMULTANEOUS, TERMINAL
 from parlour.games.crossword.board import ACROSS, DOWN, Board, parse_square
@@ -214,6 +214,10 @@ def test_daily_mode_legal_actions_need_the_seat() -> None:
     state = deal(new(turn_mode="daily"), "QUICKAE", "RETAINS")
     assert state.legal_actions() == ()
     assert Pass() in state.legal_actions(1)
+    before = unchanged(state)
+    with pytest.raises(IllegalMove, match=r"seats 0, 1 may act: say which \(player=\)"):
+        state.apply(Pass())  # not "-3 is not a seat"
+    assert unchanged(state) == before
 
 
 # --- hidden information ----------------------------------------------------------------------
@@ -227,6 +231,16 @@ def test_observation_never_shows_another_seats_rack() -> None:
     assert one.observation(None) == two.observation(None)
     assert one.observation(1)["rack"] == "DGOSXYZ" and "rack" not in one.observation(None)
     assert one.observation(0)["rack_sizes"] == [7, 7]
+
+
+@pytest.mark.parametrize("seat", [-1, -2, 2, 7])
+def test_there_is_no_view_for_a_seat_that_does_not_exist(seat: int) -> None:
+    # -1 would otherwise be read as the last seat, and show its rack
+    state = deal(new(), "QUICKAE", "DOGSXYZ")
+    with pytest.raises(ParlourError, match=f"no seat {seat}"):
+        state.observation(seat)
+    with pytest.raises(ParlourError, match=f"no seat {seat}"):
+        state.preview(Play("DOGS", parse_square("H8"), ACROSS), seat)
 
 
 def test_exchanged_tiles_are_not_shown() -> None:

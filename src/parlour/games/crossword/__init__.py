@@ -50,7 +50,10 @@ SPEC = GameSpec(
             choices=("turns", "daily"),
         ),
         "lexicon": Option(
-            "enable", "word list: 'enable' (built in) or a file, one word per line", kind=str
+            "enable",
+            "word list: 'enable' (built in) or a file, one word per line",
+            kind=str,
+            file=True,
         ),
         "cover_whole_word": Option(
             False, "a play may cover every tile of an existing word", kind=bool

@@ -176,7 +176,12 @@ def load_source(source: bytes, name: str, *, use_cache: bool = True) -> Lexicon:
 
     Raises :class:`LexiconError` (see :func:`compile_lexicon`).
     """
-    path = _cache_file(source) if use_cache else None
+    path = None
+    if use_cache:
+        try:
+            path = _cache_file(source)
+        except OSError:
+            path = None  # no usable data directory: load without the cache
     if path is not None:
         cached = _read_cache(path, name)
         if cached is not None:
@@ -198,6 +203,10 @@ def load_lexicon(spec: str = DEFAULT) -> Lexicon:
         if key not in _LOADED:
             _LOADED[key] = load_source(default_source(), DEFAULT)
         return _LOADED[key]
+    if not spec.strip():
+        raise LexiconError(
+            "the lexicon option is 'enable' or a file of words, one per line, not an empty name"
+        )
     path = Path(spec).expanduser()
     try:
         stat = path.stat()

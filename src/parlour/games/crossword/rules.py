@@ -189,7 +189,8 @@ def _check(board: Board, play: Play, rack: str, lexicon: Lexicon, rules: Rules) 
     if not is_letters(word):
         raise IllegalMove(f"{word!r} is not a word: letters A-Z only")
     if not MIN_WORD <= len(word) <= MAX_WORD:
-        raise IllegalMove(f"{word} has {len(word)} letters: a word has {MIN_WORD}-{MAX_WORD}")
+        letters = "1 letter" if len(word) == 1 else f"{len(word)} letters"
+        raise IllegalMove(f"{word} has {letters}: a word has {MIN_WORD}-{MAX_WORD}")
     if not 0 <= start < SIZE * SIZE:
         raise IllegalMove(f"square {start} is not on the board")
     _, first = line_of(start, direction)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from parlour.engine.errors import IllegalMove, NotEnumerable
+from parlour.engine.errors import IllegalMove, NotEnumerable, ParlourError
 from parlour.engine.state import CHANCE, HOST, JSON, SIMULTANEOUS, TERMINAL, Game, Result, State
 from parlour.games.crossword.board import SIZE, Board
 from parlour.games.crossword.lexicon import Lexicon, load_lexicon
@@ -241,7 +241,12 @@ class CrosswordState(State):
         Raises :class:`IllegalMove` with the reason it would be refused.
         """
         who = self.seat if seat is None else seat
+        if not 0 <= who < self.game.num_players:
+            raise IllegalMove(self._no_seat(who))
         return check_play(self.board, play, self.racks[who], self.lexicon, self.rules)
+
+    def _no_seat(self, seat: int) -> str:
+        return f"there is no seat {seat} (seats 0-{self.game.num_players - 1})"
 
     # --- checking -----------------------------------------------------------------------
 
@@ -410,7 +415,11 @@ class CrosswordState(State):
 
     def observation(self, seat: int | None) -> JSON:
         """The view of *seat* (``None``: a spectator). Holds that seat's own rack only;
-        other racks appear only as their sizes, and exchanges only as a count of tiles."""
+        other racks appear only as their sizes, and exchanges only as a count of tiles.
+        Raises :class:`ParlourError` for a seat the game does not have (a negative number is
+        not read as counting from the last seat)."""
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise ParlourError(self._no_seat(seat))
         view: dict[str, Any] = {
             "game": self.game.spec.name,
             "you": seat,

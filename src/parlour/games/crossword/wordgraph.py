@@ -247,9 +247,14 @@ def load_word_graph(lexicon: Lexicon, *, use_cache: bool = True) -> WordGraph:
         known = _LOADED.get(lexicon.digest)
         if known is not None:
             return known
-    path = cache_file(lexicon)
-    graph = None
+    path = None
     if use_cache:
+        try:
+            path = cache_file(lexicon)
+        except OSError:
+            path = None  # no usable data directory: build without the cache
+    graph = None
+    if path is not None:
         try:
             graph = WordGraph.from_bytes(path.read_bytes())
         except (OSError, ValueError):
@@ -258,7 +263,7 @@ def load_word_graph(lexicon: Lexicon, *, use_cache: bool = True) -> WordGraph:
             graph = None
     if graph is None:
         graph = WordGraph.build(lexicon.words, lexicon.digest)
-        if use_cache:
+        if path is not None:
             _write(path, graph.to_bytes())
     if use_cache:
         _LOADED[lexicon.digest] = graph

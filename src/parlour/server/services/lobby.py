@@ -99,6 +99,11 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
     if "players" in given and given["players"] != len(rows):
         raise Refused(f"options say {given['players']} players but {len(rows)} seats are given")
     given["players"] = len(rows)
+    for name in given:
+        option = spec.options.get(name.replace("-", "_"))
+        if option is not None and option.file:
+            # a file option (a word list) names a path on the server's disk: never from a client
+            raise Refused(f"option {name!r} names a file, which a server game cannot use")
     try:
         options = spec.resolve_options(given)
     except ParlourError as err:

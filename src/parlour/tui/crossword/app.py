@@ -349,6 +349,8 @@ class CrosswordScreen(TableScreen):
                 self.preview_legal = True
                 self.ghost = tuple(zip(action.squares(), action.word, strict=True))
                 line.update(Text(describe(scored) + "   Enter to play", style="green"))
+        elif isinstance(action, (Exchange, Rearrange)) and (reason := self._refusal(action, seat)):
+            line.update(Text(f"{action}: {reason}", style="red"))
         elif isinstance(action, Exchange):
             line.update(f"exchange {action.tiles}: new tiles for these, and your turn ends")
         elif isinstance(action, Pass):
@@ -382,6 +384,10 @@ class CrosswordScreen(TableScreen):
                 return
             question = f"Play {describe(scored)}?"
         elif isinstance(action, Exchange):
+            reason = self._refusal(action, seat)
+            if reason:
+                self.explain(reason)
+                return
             question = f"Exchange {action.tiles}? Your turn ends."
         elif isinstance(action, Pass):
             question = "Pass? Your turn ends with no points."
@@ -389,6 +395,15 @@ class CrosswordScreen(TableScreen):
             self.explain(f"{action} is not a move you can make")
             return
         self.confirm(question, lambda: self.play(action))
+
+    def _refusal(self, action: Action, seat: int) -> str | None:
+        """Why the rules would refuse *action* by *seat* now, or ``None`` (tried on a copy of
+        the state: nothing changes)."""
+        try:
+            self.state.clone().apply(action, player=seat)
+        except IllegalMove as err:
+            return str(err)
+        return None
 
     def confirm(self, question: str, then: Callable[[], object]) -> None:
         """Ask *question*; on yes call *then*."""
@@ -428,6 +443,7 @@ class CrosswordScreen(TableScreen):
             return
         if self.revealed != seat:
             self.revealed = seat
+            self.query_one("#preview", Static).update("")  # a note from behind the curtain
             self.show_state()
             return
         self._open_prompt()

@@ -67,7 +67,7 @@ class BoardPicture:
 
 def board_text(picture: BoardPicture) -> Text:
     """The board as Rich text: 3 columns a square, premium squares coloured, covered squares
-    in orange with their stack height, the cursor in reverse video."""
+    in orange with their stack height (``⁺`` from 10 tiles), the cursor in reverse video."""
     board = picture.board
     preview = dict(picture.preview)
     text = Text()
@@ -82,7 +82,8 @@ def board_text(picture: BoardPicture) -> Text:
             elif letter != EMPTY:
                 height = board.heights[sq]
                 if height > 1:
-                    cell, style = f" {letter}{str(height).translate(SUPERSCRIPT)}", COVERED_STYLE
+                    mark = str(height).translate(SUPERSCRIPT) if height < 10 else "⁺"
+                    cell, style = f" {letter}{mark}", COVERED_STYLE
                 else:
                     cell, style = f" {letter} ", TILE_STYLE
             elif sq == CENTRE:
