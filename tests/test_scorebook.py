@@ -85,3 +85,25 @@ def test_standings_command_json() -> None:
     out = CliRunner().invoke(app, ["standings", "greedy", "--json"])
     assert out.exit_code == 0, out.output
     assert '"points": 5000' in out.stdout and '"best_margin": 300' in out.stdout
+
+
+def test_a_second_window_on_the_same_save_cannot_reopen_a_finished_game() -> None:
+    """Two windows resume one save; one forfeits (counted), the other plays on: its saves are
+    refused, so the game stays finished and is counted once."""
+    engine = open_database()
+    local = LocalGame.new("greedy", "Bo,cpu:easy")
+    play(local.state, "roll 1 1 1 2 2 3 4 6 6")
+    save_id = local.save(engine)
+    first, second = LocalGame.resume(engine, save_id), LocalGame.resume(engine, save_id)
+    first.state.apply(Quit(), player=0)
+    first.save(engine)
+    play(second.state, "keep 1 1 1 roll", "roll 1 2 2 3 4 6")
+    with pytest.raises(ParlourError, match="already over"):
+        second.save(engine)
+    play(second.state, "keep 1 bank")  # ...and finishing it there does not count it again
+    with pytest.raises(ParlourError, match="already over"):
+        second.save(engine)
+    again = LocalGame.resume(engine, save_id)
+    assert again.state == first.state and again.state.is_terminal()
+    [row] = greedy_standings(engine)
+    assert (row.games, row.losses, row.points) == (1, 1, -1000)

@@ -32,6 +32,9 @@ def test_parse_players() -> None:
         ("me,ME", "given twice"),
         ("a,b,c,d,e,f,g", "1-6 players, not 7"),
         ("x" * 21, "over 20 characters"),
+        ("a\nb,cpu", "control or invisible"),
+        ("\x1b[31mred,cpu", "control or invisible"),
+        ("\u200b,cpu", "control or invisible"),
     ],
 )
 def test_bad_players(text: str, message: str) -> None:

@@ -48,7 +48,7 @@ def parse_players(text: str, spec: GameSpec) -> list[SeatSpec]:
     """Parse ``"me,cpu:strong"`` into seats for *spec*.
 
     Raises :class:`ParlourError` for an unknown level, an empty, over-long (over 20
-    characters) or repeated name, or a player count the game does not allow.
+    characters), unprintable or repeated name, or a player count the game does not allow.
     """
     seats: list[SeatSpec] = []
     for raw in text.split(","):
@@ -68,6 +68,8 @@ def parse_players(text: str, spec: GameSpec) -> list[SeatSpec]:
             raise ParlourError("a player name is empty (write names separated by commas)")
         if len(item) > MAX_NAME:
             raise ParlourError(f"player name {item!r} is over {MAX_NAME} characters")
+        if not item.isprintable():  # a newline or an escape sequence would garble the table
+            raise ParlourError(f"player name {item!r} has control or invisible characters")
         if any(s.name.lower() == item.lower() for s in seats):
             raise ParlourError(f"player name {item!r} is given twice")
         seats.append(SeatSpec(item))
@@ -196,9 +198,10 @@ class LocalGame:
     ) -> LocalGame:
         """Rebuild a game from its saved parts (the state is replayed from its history)."""
         spec = find(name)
+        if not players or not all(isinstance(p, str) for p in players):
+            raise BadRecord("corrupt save: its players cannot be read")
         seats = parse_players(",".join(players), spec)
-        try:
-            game = load(name, **state_json["options"])
-        except (KeyError, TypeError) as err:
-            raise BadRecord(f"corrupt save: {err}") from None
+        if not isinstance(state_json, dict) or not isinstance(state_json.get("options"), dict):
+            raise BadRecord("corrupt save: its game state cannot be read")
+        game = load(name, **state_json["options"])
         return cls(game, seats, state=game.state_from_json(state_json), save_id=save_id)

@@ -96,3 +96,15 @@ def test_bench_json() -> None:
     assert data["random_games"] == 20 and data["strong_games"] == 2
     assert data["random_games_per_second"] > 0 and data["strong_games_per_second"] > 0
     assert data["solve_seconds"] > 0 and data["race_model_seconds"] > 0
+
+
+def test_standings_show_names_as_written_never_as_markup() -> None:
+    from parlour.storage import open_database
+    from parlour.storage.standings import record_greedy_game
+
+    engine = open_database()
+    record_greedy_game(engine, "[/]", won=True, points=5000, margin=300)
+    record_greedy_game(engine, "[red]Ann", won=False, points=-1000, margin=None)
+    code, out = run("standings", "greedy")
+    assert code == 0, out
+    assert "[/]" in out and "[red]Ann" in out

@@ -172,3 +172,30 @@ async def test_a_database_that_cannot_save_is_reported(tmp_path: Path) -> None:
         await pilot.pause()
     assert isinstance(app, TenThousandApp)
     assert app.return_value is not None and app.return_value.outcome == "unsaved"
+
+
+async def test_save_record_screen_asks_before_replacing_a_file(tmp_path: Path) -> None:
+    existing = tmp_path / "old.json"
+    existing.write_text("an earlier record")
+    written: list[Path] = []
+
+    def save(path: Path) -> Path:
+        path.write_text("new record")
+        written.append(path)
+        return path
+
+    app = _Host()
+    results: list[Path | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SaveRecordScreen(existing, save), results.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SaveRecordScreen)
+        error = screen.query_one("#error", Static).visual
+        assert "exists: Enter again replaces it" in str(getattr(error, "plain", error))
+        assert existing.read_text() == "an earlier record" and written == []
+        await pilot.press("enter")  # the same name again: replace it
+        await pilot.pause()
+    assert results == [existing] and existing.read_text() == "new record"

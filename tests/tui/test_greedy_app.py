@@ -347,3 +347,35 @@ async def test_escape_leaves_the_game_saved() -> None:
     assert isinstance(result, TableExit) and result.outcome == "saved"
     assert [s.status for s in list_saves(open_database(), status=None)] == ["active"]
     assert greedy_standings(open_database()) == []  # leaving is not quitting
+
+
+async def test_a_second_window_on_a_game_forfeited_elsewhere_cannot_save_it() -> None:
+    """One save open in two windows: the first forfeits (a loss in the standings); the second
+    plays on and leaves. Its save is refused with the reason, not a crash, and the game stays
+    over and counted once."""
+    first = greedy_app("Ann,cpu:easy", ["roll 1 1 1 2 3 4 4 6 6"])
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert isinstance(first.return_value, TableExit)
+    save_id = first.return_value.save_id
+    assert save_id is not None
+    engine = open_database()
+    stale = greedy_app(local=LocalGame.resume(engine, save_id), rolls=["roll 5 2 3 4 4 6"])
+    elsewhere = LocalGame.resume(engine, save_id)
+    elsewhere.state.apply(elsewhere.state.parse_action("quit"), player=0)
+    elsewhere.save(engine)
+    async with stale.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "2", "3", "enter")
+        assert text(stale, "#message").startswith("could not save the game: saved game")
+        assert "is already over" in text(stale, "#message")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert isinstance(stale.return_value, TableExit)
+    assert stale.return_value.outcome == "unsaved"
+    again = LocalGame.resume(engine, save_id)
+    assert again.state.is_terminal() and again.state.quitter == 0
+    [row] = greedy_standings(engine)
+    assert (row.games, row.losses) == (1, 1)

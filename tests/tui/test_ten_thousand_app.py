@@ -371,3 +371,24 @@ async def test_names_are_shown_as_written_never_as_markup() -> None:
         assert text(app, "#log") == "[/] rolled 2 2 3 3 4 6: farkle"
         assert text(app, "#turn") == "a[b\\, your turn: press R to roll six dice"
         assert history_lines(app) == ["round  1  [red]x banked 100 → 100", "round  1  [/] farkled"]
+
+
+async def test_a_save_deleted_while_the_game_is_open_is_reported_not_a_crash() -> None:
+    """``parlour saves delete`` in another terminal while the game is open: the next save
+    says why it failed; the table plays on."""
+    from parlour.storage.saves import delete_save
+
+    app = ten_thousand_app("me,bob", ["roll 1 2 3 4 4 4", "roll 1 5 2 2 3 6"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        save_id = app.table.local.save_id
+        assert save_id is not None
+        delete_save(open_database(), save_id)
+        await press(pilot, "r", "1", "b")
+        assert app.is_running
+        assert text(app, "#message") == f"could not save the game: no saved game {save_id}"
+        await press(pilot, "r", "1", "b")
+        assert app.table.local.state.scores == [100, 100]
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert isinstance(app.return_value, TableExit) and app.return_value.outcome == "unsaved"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from sqlalchemy import Engine
 
@@ -20,8 +21,11 @@ errors = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print *message* on stderr and exit with *code* (2: bad input)."""
-    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    """Print *message* on stderr and exit with *code* (2: bad input).
+
+    The message is plain text (it often quotes what the user gave): never read as markup.
+    """
+    errors.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 import parlour
 from parlour.bots.base import Bot
@@ -73,7 +74,13 @@ def standings_greedy(
     for rank, r in enumerate(rows, 1):
         margin = "-" if r.best_margin is None else str(r.best_margin)
         table.add_row(
-            str(rank), r.name, str(r.games), str(r.wins), str(r.losses), f"{r.points:,}", margin
+            str(rank),
+            Text(r.name),  # a name is never markup
+            str(r.games),
+            str(r.wins),
+            str(r.losses),
+            f"{r.points:,}",
+            margin,
         )
     console.print(table)
     if not rows:

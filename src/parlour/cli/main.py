@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from parlour import __version__
 from parlour.cli import groups
@@ -108,12 +109,12 @@ def replay_command(
         fail(f"{file}: {err}")
     players = record["players"]
     scores = state.observation(None).get("scores") if not state.is_terminal() else None
+    winner_seats: tuple[int, ...] = ()
     if state.is_terminal():
         result = state.result()
         scores = list(result.scores)
-        winners = [players[w] for w in result.winners]
-    else:
-        winners = []
+        winner_seats = result.winners
+    winners = [players[w] for w in winner_seats]
     if as_json:
         print(
             json.dumps(
@@ -133,9 +134,9 @@ def replay_command(
     table.add_column("player")
     table.add_column("score", justify="right")
     for seat, name in enumerate(players):
-        mark = " (winner)" if name in winners else ""
+        mark = " (winner)" if seat in winner_seats else ""  # by seat: names may repeat
         value = scores[seat] if scores else "-"
-        table.add_row(str(seat), name + mark, str(value))
+        table.add_row(str(seat), Text(name + mark), str(value))  # a name is never markup
     console.print(table)
     if not state.is_terminal():
         console.print("[yellow]The record ends before the game is over.[/]")

@@ -60,11 +60,14 @@ def replay(record: JSON, *, upto: int | None = None) -> State:
         raise BadRecord("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise BadRecord(f"not a parlour record (format must be {FORMAT!r})")
-    if record.get("version") != VERSION:
-        raise BadRecord(f"record version {record.get('version')!r} is not supported")
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:  # not True, 1.0 or "1"
+        raise BadRecord(f"record version {version!r} is not supported")
     for key, kind in (("game", str), ("options", dict), ("players", list), ("events", list)):
         if not isinstance(record.get(key), kind):
             raise BadRecord(f"record field {key!r} is missing or not a {kind.__name__}")
+    if not all(isinstance(name, str) for name in record["players"]):
+        raise BadRecord("record field 'players' must be names (text), one per seat")
     try:
         game = load(record["game"], **record["options"])
     except ParlourError as err:
@@ -108,6 +111,8 @@ def read_record(path: str | Path) -> JSON:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise BadRecord(f"{path} is not JSON: {err}") from None
+    except RecursionError:
+        raise BadRecord(f"{path} is not JSON that can be read: nested too deep") from None
 
 
 def write_record(record: JSON, path: str | Path) -> Path:

@@ -103,6 +103,8 @@ class Game:
         state = self.new_initial_state()
         if not isinstance(data, dict) or "history" not in data or "state" not in data:
             raise BadRecord("a saved state needs 'state' and 'history'")
+        if not isinstance(data["history"], list):
+            raise BadRecord("a saved state's 'history' is a list of [by, move] events")
         for index, event in enumerate(data["history"]):
             try:
                 by, text = event

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String
+from sqlalchemy import JSON, DateTime, Dialect, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 
 def utcnow() -> datetime:
@@ -16,6 +18,29 @@ def utcnow() -> datetime:
 
 class Base(DeclarativeBase):
     """Declarative base of every parlour table."""
+
+
+class ReadableJSON(TypeDecorator[Any]):
+    """JSON that reads a damaged value (text that is not JSON, as a file edited or cut short
+    may hold) as ``None`` instead of raising, so one bad row cannot stop the others from being
+    listed, resumed or deleted. Written like ``JSON``; the column in the schema is ``JSON``."""
+
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect: Dialect, coltype: object) -> Callable[[Any], Any] | None:
+        process = JSON().dialect_impl(dialect).result_processor(dialect, coltype)
+        if process is None:
+            return None
+        parse = process
+
+        def tolerant(value: Any) -> Any:
+            try:
+                return parse(value)
+            except ValueError:  # json.JSONDecodeError
+                return None
+
+        return tolerant
 
 
 class SavedGame(Base):
@@ -28,8 +53,8 @@ class SavedGame(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
-    players: Mapped[list[str]] = mapped_column(JSON)
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[str]] = mapped_column(ReadableJSON)
+    state: Mapped[dict[str, Any]] = mapped_column(ReadableJSON)
     status: Mapped[str] = mapped_column(String(16), default="active", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

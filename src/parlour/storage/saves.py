@@ -26,9 +26,13 @@ class SaveInfo:
 
 
 def _info(row: SavedGame) -> SaveInfo:
-    return SaveInfo(
-        row.id, row.game, list(row.players), row.status, row.updated_at, dict(row.state)
-    )
+    # A damaged row (unreadable JSON, or JSON of the wrong kind) still gets an entry: no
+    # players and an empty state, which resuming refuses with the reason.
+    players = row.players
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        players = []
+    state = row.state if isinstance(row.state, dict) else {}
+    return SaveInfo(row.id, row.game, list(players), row.status, row.updated_at, dict(state))
 
 
 def save_game(
@@ -42,7 +46,9 @@ def save_game(
 ) -> int:
     """Insert a save (``save_id=None``) or update save *save_id*; return its id.
 
-    Raises :class:`ParlourError` if *save_id* does not exist.
+    Raises :class:`ParlourError` if *save_id* does not exist, or is a finished game and
+    *state* is not that game (a second window on the same save played on after it ended: a
+    finished game never becomes another game, nor active again).
     """
     with Session(engine) as session, session.begin():
         if save_id is None:
@@ -52,6 +58,11 @@ def save_game(
             found = session.get(SavedGame, save_id)
             if found is None:
                 raise ParlourError(f"no saved game {save_id}")
+            if found.status == "finished" and (found.state != state or not finished):
+                raise ParlourError(
+                    f"saved game {save_id} is already over (it was finished elsewhere); "
+                    "this copy of it is not saved"
+                )
             row = found
             row.state = state
             row.players = players

@@ -12,6 +12,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from parlour.engine.errors import ParlourError
+from parlour.storage.db import write_transaction
 from parlour.storage.models import GreedyStanding, utcnow
 
 MAX_NAME = 20
@@ -45,10 +46,14 @@ class Standing:
 def record_greedy_game(
     engine: Engine, name: str, *, won: bool, points: int, margin: int | None
 ) -> Standing:
-    """Add one finished game to *name*'s standings; return the updated row."""
+    """Add one finished game to *name*'s standings; return the updated row.
+
+    A read-modify-write in one write transaction (SQLite: ``BEGIN IMMEDIATE``, PostgreSQL:
+    the row locked), so games finished at the same moment are all counted.
+    """
     key = name_key(name)
-    with Session(engine) as session, session.begin():
-        row = session.get(GreedyStanding, key)
+    with write_transaction(engine) as connection, Session(bind=connection) as session:
+        row = session.get(GreedyStanding, key, with_for_update=True)
         if row is None:
             row = GreedyStanding(
                 key=key, name=name.strip(), games=0, wins=0, losses=0, points=0, best_margin=None

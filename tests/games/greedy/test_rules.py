@@ -143,3 +143,14 @@ def test_record_with_a_quit_out_of_turn_replays_exactly() -> None:
     assert record["result"] == {"scores": [1000, 0], "winners": [1]}
     again = replay(record)
     assert again == state and again.quitter == 0
+
+
+def test_a_keep_that_does_not_score_is_explained_in_greedys_terms() -> None:
+    """Greedy has sets of three, not Ten-Thousand's groups (four 2s are a set and a 2 that
+    does not score), and no three pairs or straights."""
+    state = play(new(), "roll 2 2 2 2 3 4 4 6 6")
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(Keep((2, 2, 2, 2), bank=False))
+    reason = str(refused.value)
+    assert reason.startswith("2 2 2 2 does not score as a whole")
+    assert "sets of three" in reason and "groups" not in reason and "pairs" not in reason

@@ -222,3 +222,17 @@ def test_turns_played_by_seat() -> None:
     state = new(3)
     play(state, "roll 1 2 3 4 6 6", "keep 1 bank", "roll 2 2 3 3 4 6", "roll 1 2 3 4 6 6")
     assert [state.turns_played(s) for s in range(3)] == [1, 1, 0]
+
+
+def test_a_refused_keep_names_three_pairs_where_they_score() -> None:
+    """After hot dice, six fresh dice are not a first roll: three pairs score there only with
+    the house rule, and the reason says so either way."""
+    moves = ["roll 1 1 1 5 5 5", "keep 1 1 1 5 5 5 roll", "roll 2 2 3 3 5 5"]
+    state = play(new(), *moves)
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(Keep((2, 2, 3, 3), bank=False))
+    assert str(refused.value).endswith("(1s, 5s, groups)")
+    house = play(new(specials_any_roll=True), *moves)
+    with pytest.raises(IllegalMove) as refused:
+        house.apply(Keep((2, 2, 3, 3), bank=False))
+    assert str(refused.value).endswith("(1s, 5s, groups, three pairs, straight)")

@@ -160,8 +160,12 @@ class DiceState(State):
             return f"{' '.join(map(str, dice))} is not among the dice rolled ({self.roll_text()})"
         return (
             f"{' '.join(map(str, dice))} does not score as a whole: set aside only scoring dice "
-            "(1s, 5s, groups" + (", three pairs, straight)" if first_roll else ")")
+            f"({self.scoring_dice_text(self.roll, first_roll=first_roll)})"
         )
+
+    def scoring_dice_text(self, roll: Dice, *, first_roll: bool) -> str:
+        """What may be set aside from *roll*, in words, for a refused keep's reason."""
+        return "1s, 5s, groups"
 
     def turns_played(self, seat: int) -> int:
         """How many turns *seat* has finished (turns go round the table in seat order)."""

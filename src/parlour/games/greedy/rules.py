@@ -45,6 +45,9 @@ class GreedyState(DiceState):
     def _actions_for(self, roll: Dice, *, first_roll: bool) -> tuple[Keep, ...]:
         return _actions(roll)
 
+    def scoring_dice_text(self, roll: Dice, *, first_roll: bool) -> str:
+        return "1s, 5s, sets of three rolled together"
+
     def _out_of_turn_ok(self, action: DiceAction, player: int) -> bool:
         return isinstance(action, Quit)  # a player may quit (and forfeit) at any time
 

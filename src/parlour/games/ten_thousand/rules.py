@@ -44,10 +44,15 @@ class TenThousandState(DiceState):
         return first_roll or (self.specials_any_roll and len(roll) == 6)
 
     def keep_points(self, roll: Dice, *, first_roll: bool) -> Mapping[Dice, int]:
-        return _keeps(roll, first_roll or (self.specials_any_roll and len(roll) == 6))
+        return _keeps(roll, self._specials(roll, first_roll))
 
     def _actions_for(self, roll: Dice, *, first_roll: bool) -> tuple[Keep, ...]:
         return _actions(roll, self._specials(roll, first_roll))
+
+    def scoring_dice_text(self, roll: Dice, *, first_roll: bool) -> str:
+        if self._specials(roll, first_roll):
+            return "1s, 5s, groups, three pairs, straight"
+        return "1s, 5s, groups"
 
     def _turn_ended(self, banked: bool) -> None:
         if self.final_turns is not None:

@@ -95,7 +95,8 @@ class HelpScreen(ModalScreen[None]):
 
 class SaveRecordScreen(ModalScreen[Path | None]):
     """Ask where to save the game record; ``save`` writes it and returns the path written,
-    or raises ``OSError``, whose reason is shown so the player can pick another name.
+    or raises ``OSError``, whose reason is shown so the player can pick another name. An
+    existing file is replaced only when Enter is pressed again on the same name.
     Dismisses with the path, or ``None`` on Esc."""
 
     DEFAULT_CSS = """
@@ -111,6 +112,7 @@ class SaveRecordScreen(ModalScreen[Path | None]):
         super().__init__()
         self.default = default
         self.save = save
+        self._replace: Path | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -123,6 +125,13 @@ class SaveRecordScreen(ModalScreen[Path | None]):
         text = event.value.strip()
         if not text:
             self.query_one("#error", Static).update("Give a file name.")
+            return
+        target = Path(text).expanduser()
+        if target.is_file() and target != self._replace:
+            self._replace = target
+            self.query_one("#error", Static).update(
+                f"{text} exists: Enter again replaces it, or change the name."
+            )
             return
         try:
             written = self.save(Path(text))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from parlour import __version__
 from parlour.engine.records import write_record
@@ -68,7 +69,7 @@ def save_summary(info: SaveInfo) -> str:
             )
         )
     else:
-        parts.append(", ".join(info.players))
+        parts.append(", ".join(info.players) or "(players unreadable)")
     parts.append(f"{events} events")
     return " · ".join(parts)
 
@@ -88,7 +89,7 @@ def saves_table(saves: Sequence[SaveInfo], *, title: str = "Saved games") -> Tab
         table.add_row(
             str(info.id),
             info.game,
-            save_summary(info),
+            Text(save_summary(info)),  # players' names: never markup
             info.status,
             when.astimezone().strftime("%Y-%m-%d %H:%M"),
         )

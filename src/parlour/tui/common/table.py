@@ -278,7 +278,7 @@ class TableScreen(Screen[None]):
             return
         try:
             self.local.save(database)
-        except (SQLAlchemyError, OSError) as err:
+        except (SQLAlchemyError, OSError, ParlourError) as err:
             self.save_error = str(err)
             self.explain(f"could not save the game: {err}")
         else:
