@@ -9,6 +9,7 @@ from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -16,11 +17,12 @@ from parlour import __version__
 from parlour.server import errors, integrations, ws
 from parlour.server.hooks import all_hooks
 from parlour.server.hub import Hub, follower_count
-from parlour.server.routers import auth, games, play, scores, tables
+from parlour.server.routers import auth, games, play, preview, scores, tables
 from parlour.server.runner import Runner
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
 from parlour.storage.db import open_database
+from parlour.web import web_root
 
 DESCRIPTION = """
 The parlour game server: accounts, a lobby, and games of every registered game, played
@@ -132,7 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.runner = runner
     errors.install(app)
-    for module in (auth, games, tables, play, scores):
+    for module in (auth, games, tables, play, preview, scores):
         app.include_router(module.router)
     app.include_router(ws.router)
 
@@ -146,5 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "followers": follower_count(hub),
         }
 
+    # the web client, last: every path no route above claims is a file of it
+    app.mount("/", StaticFiles(directory=web_root(), html=True), name="web")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app

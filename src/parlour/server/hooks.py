@@ -24,6 +24,8 @@ typically from a module in ``parlour.server.integrations``:
   seat's own actions until the game is over (the observation carries the rest).
 - ``legal_limit``: the most legal actions listed for a client (beyond it, none are listed and
   the client sends notation it composed itself; 0: never listed, nor worked out).
+- ``compose``: turns tiles a client put on squares one by one into the action's notation
+  (the crossword: ``[("H8", "C"), ("I8", "A")]`` -> ``"CAT H8 across"``), for previews.
 """
 
 from __future__ import annotations
@@ -178,6 +180,11 @@ def default_visibility(spec: GameSpec, by: int, move: str, seat: int | None, ove
     return seat is not None and by == seat and by != CHANCE
 
 
+Compose = Callable[[State, Sequence[tuple[str, str]]], str]
+"""``(state, [(square, letter), ...]) -> notation``; raises the engine's errors with the
+reason the tiles make no action."""
+
+
 @dataclass(frozen=True)
 class GameHooks:
     """A game's server extensions (see the module docstring); the defaults suit most games."""
@@ -190,6 +197,7 @@ class GameHooks:
     warm: Callable[[], None] | None = None
     event_visible: EventVisible = default_visibility
     legal_limit: int = 300
+    compose: Compose | None = None
 
 
 _HOOKS: dict[str, GameHooks] = {}

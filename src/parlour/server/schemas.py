@@ -154,6 +154,52 @@ class EventOut(BaseModel):
     move: str
 
 
+class PreviewIn(Strict):
+    """An action to preview: ``action`` in notation, or ``tiles`` as ``[square, letter]``
+    pairs for games whose plays are laid tile by tile (the crossword). Exactly one."""
+
+    action: str | None = Field(default=None, min_length=1, max_length=500)
+    tiles: list[list[str]] | None = Field(default=None, min_length=1, max_length=15)
+
+    @model_validator(mode="after")
+    def _one(self) -> PreviewIn:
+        if (self.action is None) == (self.tiles is None):
+            raise ValueError("give either 'action' or 'tiles'")
+        if self.tiles is not None and any(
+            len(pair) != 2 or len(pair[0]) > 3 or len(pair[1]) != 1 for pair in self.tiles
+        ):
+            raise ValueError("a tile is a square like 'H8' and one letter")
+        return self
+
+
+class PreviewOut(BaseModel):
+    """A preview: ``ok`` with the action in notation and your observation after it, or not
+    ``ok`` with the engine's ``reason``; ``version`` is the table's version it was made at."""
+
+    ok: bool
+    action: str | None
+    reason: str | None
+    version: int
+    view: dict[str, Any] | None
+
+
+class ReplayOut(BaseModel):
+    """A finished game after ``step`` of its ``steps`` events: the last event applied and
+    every seat's observation (seat order, as ``names``)."""
+
+    step: int
+    steps: int
+    event: EventOut | None
+    names: list[str]
+    views: list[dict[str, Any]]
+
+
+class SessionOut(BaseModel):
+    """Who this browser is logged in as: the account, or null (never an error)."""
+
+    account: AccountOut | None
+
+
 class TableSummary(BaseModel):
     """A table in a list (lobby, my games)."""
 

@@ -10,6 +10,13 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from parlour.engine.state import State
+
+ChanceScript = Callable[["State"], str | None]
+"""A test's chance source: the state at a chance node -> an outcome in notation, or None."""
 
 CLOCK_DAYS = (1, 2, 3, 5, 7, 14)
 """The days-per-move a table's clock may have (``None``: unlimited)."""
@@ -70,3 +77,8 @@ class Settings:
     """Makes each new table's secret seed (tests inject a repeatable one)."""
     instance: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This process's name in leases."""
+    chance_script: ChanceScript | None = None
+    """Test only: picks chance outcomes (dice, deals, draws) so browser tests are
+    deterministic. Called with each chance node's state; returns the outcome in the game's
+    notation, or ``None`` to draw as usual. ``parlour serve`` never sets it (no option or
+    variable reaches it), and an outcome it names is still checked by the engine."""

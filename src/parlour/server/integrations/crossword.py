@@ -6,21 +6,26 @@ every seat is taken, or at least the minimum have voted to begin, with the playe
 joined (open seats are dropped). Nobody starts it by hand. The rule itself is
 :class:`parlour.lobby.Lobby`'s; this module only feeds it the table.
 
-Still to come: daily mode's ``new-day`` host event at midnight in the table's time zone.
+Daily mode: a ``new-day`` host event at midnight in the table's time zone (sweeper or the
+first action after it). Previews compose tiles put on squares into a play's notation.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from parlour.engine.errors import InvalidNotation
 from parlour.engine.spec import GameSpec
 from parlour.engine.state import CHANCE, HOST, State
+from parlour.games.crossword.board import parse_square
 from parlour.games.crossword.lexicon import DEFAULT as DEFAULT_LEXICON
 from parlour.games.crossword.lexicon import load_lexicon
-from parlour.games.crossword.state import DAILY
+from parlour.games.crossword.rules import play_from_tiles
+from parlour.games.crossword.state import DAILY, CrosswordState
 from parlour.lobby import Lobby as VoteLobby
 from parlour.lobby import LobbyError
 from parlour.server.hooks import (
@@ -155,6 +160,20 @@ def warm_word_list() -> None:
     load_lexicon(DEFAULT_LEXICON)
 
 
+def compose_tiles(state: State, tiles: Sequence[tuple[str, str]]) -> str:
+    """The play that lays *tiles* (``(square, letter)`` pairs, e.g. ``("H8", "C")``) on the
+    board now, in notation (``rules.play_from_tiles``). Raises ``InvalidNotation`` for a bad
+    square or letter and ``IllegalMove`` for tiles that make no word (not in one line, a gap).
+    """
+    assert isinstance(state, CrosswordState)
+    placed = []
+    for square, letter in tiles:
+        if len(letter) != 1 or not letter.isascii() or not letter.isalpha():
+            raise InvalidNotation(f"{letter!r} is not a tile: one letter A-Z")
+        placed.append((parse_square(square), letter.upper()))
+    return str(play_from_tiles(state.board, placed))
+
+
 register_hooks(
     "crossword",
     GameHooks(
@@ -164,6 +183,7 @@ register_hooks(
         check_table=check_table,
         warm=warm_word_list,
         event_visible=public_events,
+        compose=compose_tiles,
         legal_limit=0,  # hundreds of plays: never listed; clients compose plays in notation
     ),
 )

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Request, Response, status
 
 from parlour.server.deps import COOKIE, AccountDep, AddressDep, CtxDep, request_token
-from parlour.server.schemas import AccountOut, Credentials, ErrorOut, LoginOut, NewAccount
+from parlour.server.schemas import (
+    AccountOut,
+    Credentials,
+    ErrorOut,
+    LoginOut,
+    NewAccount,
+    SessionOut,
+)
 from parlour.server.services import accounts
 
 router = APIRouter(prefix="/auth", tags=["accounts"])
@@ -64,6 +72,23 @@ def logout(request: Request, response: Response, ctx: CtxDep, _account: AccountD
     if token:
         accounts.logout(ctx, token)
     response.delete_cookie(COOKIE, path="/")
+
+
+@router.get("/session", response_model=SessionOut)
+async def session(request: Request, response: Response, ctx: CtxDep) -> SessionOut:
+    """Who this browser is logged in as, or ``{"account": null}``: never an error, so a page
+    can ask at load. A cookie that no longer logs in is deleted."""
+    token, from_cookie = request_token(request)
+    account = None
+    if token is not None:
+        account = accounts.cached_login(ctx, token)
+        if account is None:
+            account = await anyio.to_thread.run_sync(accounts.authenticate, ctx, token)
+        if account is None and from_cookie:
+            response.delete_cookie(COOKIE, path="/")
+    return SessionOut(
+        account=None if account is None else AccountOut(id=account.id, name=account.name)
+    )
 
 
 @router.get("/me", response_model=AccountOut, responses=ERRORS)

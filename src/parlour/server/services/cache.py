@@ -28,8 +28,9 @@ from sqlalchemy import Connection, Engine
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
-from parlour.engine.state import JSON, State, player_label
+from parlour.engine.state import CHANCE, JSON, Action, State, player_label
 from parlour.server.errors import Conflict, NotFound
+from parlour.server.settings import ChanceScript
 from parlour.session import make_bot
 from parlour.storage.accounts import account_names
 from parlour.storage.tables import (
@@ -53,6 +54,19 @@ def table_rng(seed: str, purpose: str, version: int) -> random.Random:
     whose secret seed is *seed*."""
     digest = hashlib.sha256(f"{seed}:{purpose}:{version}".encode()).digest()
     return random.Random(int.from_bytes(digest, "big"))
+
+
+def draw_chance(
+    state: State, seed: str, version: int, script: ChanceScript | None = None
+) -> Action:
+    """The chance outcome for *state* at *version* of the table whose secret seed is *seed*:
+    drawn from :func:`table_rng`, unless a test's *script* (``Settings.chance_script``)
+    names one in notation. Raises the engine's ``InvalidNotation`` for a bad scripted one."""
+    if script is not None:
+        text = script(state)
+        if text is not None:
+            return state.parse_action(text, player=CHANCE)
+    return state.sample_chance(table_rng(seed, "chance", version))
 
 
 @cache

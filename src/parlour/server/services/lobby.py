@@ -22,7 +22,7 @@ from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused
 from parlour.server.hooks import Lobby, hooks_for
-from parlour.server.services.cache import Entry, seat_names, table_rng
+from parlour.server.services.cache import Entry, draw_chance, seat_names
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import table_columns
 from parlour.server.settings import CLOCK_DAYS
@@ -345,7 +345,7 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
     state = game.new_initial_state()
     added: list[tuple[int, str]] = []
     while state.is_chance_node():
-        outcome = state.sample_chance(table_rng(table.rng_seed, "chance", len(added)))
+        outcome = draw_chance(state, table.rng_seed, len(added), ctx.settings.chance_script)
         state.apply(outcome, player=CHANCE)
         added.append((CHANCE, state.action_to_string(outcome)))
     now = ctx.now()

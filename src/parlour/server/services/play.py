@@ -41,7 +41,7 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.state import CHANCE, HOST, JSON, Action, State
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused, StaleVersion
 from parlour.server.hooks import Finished, Moment, Turning, hooks_for
-from parlour.server.services.cache import Entry, bot_for, current_entry, table_rng
+from parlour.server.services.cache import Entry, bot_for, current_entry, draw_chance, table_rng
 from parlour.server.services.context import ServerContext
 from parlour.server.services.payloads import action_result, current_payload
 from parlour.storage.tables import (
@@ -153,8 +153,9 @@ def prepare(
     try:
         added = [(player, state.action_to_string(action))]
         while state.is_chance_node():
-            rng = table_rng(table.rng_seed, "chance", version + len(added))
-            outcome = state.sample_chance(rng)
+            outcome = draw_chance(
+                state, table.rng_seed, version + len(added), ctx.settings.chance_script
+            )
             state.apply(outcome, player=CHANCE)
             added.append((CHANCE, state.action_to_string(outcome)))
         now = ctx.now()

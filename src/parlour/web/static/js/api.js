@@ -1,0 +1,50 @@
+// The server's REST API (docs/server.md). Every error carries the server's reason.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `the server answered ${status}`);
+    this.status = status;
+    this.code = body && body.code;
+    this.current = body && body.current;
+  }
+}
+
+/** Call the API: resolves to the JSON answer, rejects with an ApiError. */
+export async function api(method, path, body) {
+  const options = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (err) {
+    throw new ApiError(0, { detail: "the server cannot be reached: check your connection" });
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const get = (path) => api("GET", path);
+export const post = (path, body) => api("POST", path, body === undefined ? {} : body);
+
+/** The logged-in account ({id, name}) or null. */
+export async function session() {
+  const answer = await get("/auth/session");
+  return answer.account;
+}
+
+let gamesCache = null;
+/** Every game the server hosts (GET /games), fetched once. */
+export async function games() {
+  if (!gamesCache) gamesCache = await get("/games");
+  return gamesCache;
+}

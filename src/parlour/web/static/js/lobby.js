@@ -1,0 +1,261 @@
+// The lobby: my games ("your turn" first), open games to join, and the form to create a
+// game (docs/server.md, "Lobby").
+
+import { games, get, post } from "./api.js";
+import { fill, h, messageLine } from "./dom.js";
+import { live } from "./live.js";
+import { go } from "./main.js";
+
+const HIDDEN_OPTIONS = new Set(["players", "lexicon"]); // seats give players; files stay local
+
+export async function mount(main, where, app) {
+  const mine = h("ul", { class: "tables", id: "my-games", "aria-live": "polite" });
+  const open = h("ul", { class: "tables", id: "open-games", "aria-live": "polite" });
+  const message = messageLine();
+  const intro = app.account
+    ? null
+    : h(
+        "section",
+        { class: "card" },
+        h("h1", {}, "Welcome to parlour"),
+        h(
+          "p",
+          {},
+          "Ten-Thousand, Greedy, Crossword and Rummy, against friends or the computer. ",
+          h("a", { href: "#/signup" }, "Sign up"),
+          " or ",
+          h("a", { href: "#/login" }, "log in"),
+          " to play.",
+        ),
+      );
+  main.append(
+    intro || "",
+    h(
+      "div",
+      { class: "lobby" },
+      app.account
+        ? h("section", { class: "card", "aria-labelledby": "mine-h" },
+            h("h2", { id: "mine-h" }, "My games"), mine)
+        : "",
+      h("section", { class: "card", "aria-labelledby": "open-h" },
+        h("h2", { id: "open-h" }, "Open games"), open),
+      app.account ? await createForm(message) : "",
+    ),
+  );
+
+  async function refresh() {
+    try {
+      const [openTables, myTables] = await Promise.all([
+        get("/tables"),
+        app.account ? get("/tables?which=mine") : Promise.resolve([]),
+      ]);
+      fill(mine, myTables.length ? myTables.map((t) => row(t, true)) : h("li", {}, "No games yet."));
+      const joinable = openTables.filter((t) => t.you === null);
+      fill(open, joinable.length ? joinable.map((t) => row(t, false)) : h("li", {}, "None right now."));
+    } catch (err) {
+      message.show(err.message, "error");
+    }
+  }
+  await refresh();
+  const timer = setInterval(refresh, 5000); // open tables are not pushed: look again
+  const stop = live.listen((m) => {
+    if (m.type === "turn" || m.type === "table") refresh();
+  });
+  return () => {
+    clearInterval(timer);
+    stop();
+  };
+}
+
+function seatText(seat) {
+  if (seat.kind === "open") return "open seat";
+  if (seat.kind === "cpu") return seat.name || `cpu:${seat.level}`;
+  return seat.you ? `${seat.name} (you)` : seat.name;
+}
+
+function row(table, mineList) {
+  const status = {
+    lobby: "waiting for players",
+    active: "in play",
+    finished: "finished",
+    cancelled: "cancelled",
+  }[table.status];
+  const badge = table.your_turn ? h("span", { class: "badge turn" }, "Your turn") : "";
+  return h(
+    "li",
+    { class: table.your_turn ? "your-turn" : "" },
+    h(
+      "a",
+      { href: `#/table/${table.id}`, class: "table-link" },
+      h("strong", {}, table.title),
+      ` #${table.id}`,
+    ),
+    " ",
+    badge,
+    h("span", { class: "muted" }, ` ${status} · `, table.seats.map(seatText).join(", ")),
+    !mineList && table.status === "lobby"
+      ? h("a", { class: "button", href: `#/table/${table.id}?join=1` }, "Join")
+      : "",
+  );
+}
+
+async function createForm(message) {
+  const list = await games();
+  const byName = Object.fromEntries(list.map((g) => [g.name, g]));
+  const game = h(
+    "select",
+    { id: "new-game", name: "game" },
+    list.map((g) => h("option", { value: g.name }, g.title)),
+  );
+  const summary = h("p", { class: "muted", id: "game-summary" });
+  const seats = h("ol", { class: "seats", id: "new-seats" });
+  const options = h("div", { class: "options", id: "new-options" });
+  const minPlayers = h("input", { id: "min-players", type: "number", min: 2, value: 2 });
+  const minRow = h("p", { class: "min-row" }, h("label", { for: "min-players" },
+    "Begin when at least this many have voted: "), minPlayers);
+  const visibility = h(
+    "select",
+    { id: "visibility" },
+    h("option", { value: "open" }, "Open: listed in the lobby"),
+    h("option", { value: "invite" }, "Invite only: join by link"),
+  );
+  const clock = h(
+    "select",
+    { id: "clock" },
+    h("option", { value: "" }, "No clock"),
+    [1, 2, 3, 5, 7, 14].map((d) => h("option", { value: d }, `${d} day${d > 1 ? "s" : ""} per move`)),
+  );
+  const addSeat = h("button", { type: "button", id: "add-seat" }, "Add a seat");
+  const create = h("button", { type: "submit", class: "primary", id: "create" }, "Create game");
+  const form = h(
+    "form",
+    { class: "stack", onsubmit: submit },
+    h("label", { for: "new-game" }, "Game"),
+    game,
+    summary,
+    h("fieldset", {}, h("legend", {}, "Seats"), seats, addSeat),
+    minRow,
+    h("fieldset", {}, h("legend", {}, "Options"), options),
+    h("label", { for: "visibility" }, "Who may join"),
+    visibility,
+    h("label", { for: "clock" }, "Turn clock"),
+    clock,
+    create,
+    message.el,
+  );
+
+  function seatChoice(spec, value) {
+    const select = h(
+      "select",
+      { class: "seat-kind", "aria-label": "Who sits here" },
+      h("option", { value: "open" }, "A person (open seat)"),
+      spec.bot_levels.map((level) => h("option", { value: `cpu:${level}` }, `Computer: ${level}`)),
+    );
+    select.value = value;
+    const remove = h("button", { type: "button", class: "link", onclick: () => {
+      item.remove();
+      redraw();
+    } }, "Remove");
+    const item = h("li", {}, select, remove);
+    return item;
+  }
+
+  function redraw() {
+    const spec = byName[game.value];
+    const count = seats.children.length;
+    addSeat.disabled = count >= spec.max_players;
+    for (const button of seats.querySelectorAll("button")) button.disabled = count <= Math.max(1, spec.min_players);
+    const votes = spec.name === "crossword";
+    minRow.hidden = !votes;
+    minPlayers.max = count;
+    if (Number(minPlayers.value) > count) minPlayers.value = count;
+  }
+
+  function chooseGame() {
+    const spec = byName[game.value];
+    summary.textContent = spec.summary;
+    fill(seats, h("li", { dataset: { me: "1" } }, h("span", {}, "You")));
+    const first = spec.bot_levels.length ? `cpu:${spec.bot_levels[spec.bot_levels.length - 1]}` : "open";
+    const others = Math.max(1, spec.min_players - 1);
+    for (let i = 0; i < others; i += 1) seats.append(seatChoice(spec, first));
+    fill(
+      options,
+      Object.entries(spec.options)
+        .filter(([name, o]) => !HIDDEN_OPTIONS.has(name) && (o.kind !== "str" || o.choices.length))
+        .map(([name, o]) => optionInput(name, o)),
+    );
+    minPlayers.min = spec.min_players;
+    minPlayers.value = spec.min_players;
+    redraw();
+  }
+
+  addSeat.addEventListener("click", () => {
+    const spec = byName[game.value];
+    seats.append(seatChoice(spec, "open"));
+    redraw();
+  });
+  game.addEventListener("change", chooseGame);
+  seats.addEventListener("change", redraw);
+  chooseGame();
+
+  async function submit(event) {
+    event.preventDefault();
+    const spec = byName[game.value];
+    const seatList = [...seats.children].map((li) =>
+      li.dataset.me ? "me" : li.querySelector("select").value,
+    );
+    const chosen = {};
+    for (const input of options.querySelectorAll("[data-option]")) {
+      const o = spec.options[input.dataset.option];
+      let value = o.kind === "bool" ? input.checked : input.value;
+      if (o.kind === "int") value = Number(value);
+      if (value !== o.default) chosen[input.dataset.option] = value;
+    }
+    const body = {
+      game: spec.name,
+      seats: seatList,
+      options: chosen,
+      visibility: visibility.value,
+      clock_days: clock.value ? Number(clock.value) : null,
+      start: !seatList.includes("open"),
+    };
+    if (spec.name === "crossword") body.min_players = Number(minPlayers.value);
+    create.disabled = true;
+    message.show("Creating the table…");
+    try {
+      const table = await post("/tables", body);
+      go(`#/table/${table.id}`);
+    } catch (err) {
+      message.show(err.message, "error");
+      create.disabled = false;
+    }
+  }
+
+  return h("section", { class: "card", "aria-labelledby": "new-h" }, h("h2", { id: "new-h" }, "New game"), form);
+}
+
+function optionInput(name, option) {
+  const id = `option-${name}`;
+  const label = name.replaceAll("_", " ");
+  let input;
+  if (option.kind === "bool") {
+    input = h("input", { id, type: "checkbox", dataset: { option: name } });
+    input.checked = Boolean(option.default);
+    return h("p", { class: "check" }, input, h("label", { for: id }, ` ${label}`), h("small", {}, ` ${option.help}`));
+  }
+  if (option.choices.length) {
+    input = h("select", { id, dataset: { option: name } }, option.choices.map((c) => h("option", { value: c }, c)));
+    input.value = option.default;
+  } else {
+    input = h("input", {
+      id,
+      type: "number",
+      dataset: { option: name },
+      min: option.minimum,
+      max: option.maximum,
+      step: option.step || 1,
+      value: option.default,
+    });
+  }
+  return h("p", {}, h("label", { for: id }, `${label} `), input, h("small", {}, ` ${option.help} (${option.allowed})`));
+}

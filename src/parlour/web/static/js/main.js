@@ -1,0 +1,127 @@
+// The parlour web client. Map of the modules:
+//   main.js      this file: who is logged in, the header, the pages by address (#/...)
+//   api.js       the REST API; live.js the WebSocket (reconnects, resynchronises)
+//   dom.js       building elements, messages, the confirm dialog
+//   auth.js      sign up, log in;  lobby.js the lobby and the create form
+//   table.js     one table: its lobby (join, vote, start, invite link) and the game in play
+//   games/*.js   how each game is drawn and played: dice.js (Ten-Thousand and Greedy),
+//                crossword.js, rummy.js
+//   replay.js    a finished game step by step;  scores.js Greedy standings, Rummy statistics
+// The server is the authority: pages send actions in each game's notation and draw what
+// the server answers (observations, legal actions, previews).
+
+import { session } from "./api.js";
+import { api } from "./api.js";
+import { fill, h } from "./dom.js";
+import { live } from "./live.js";
+
+export const app = {
+  account: null,
+  /** Log in or out: the header changes and the socket reconnects as the new account. */
+  async setAccount(account) {
+    this.account = account;
+    drawNav();
+    live.connect();
+  },
+};
+
+const pages = {
+  "": () => import("./lobby.js"),
+  login: () => import("./auth.js"),
+  signup: () => import("./auth.js"),
+  table: () => import("./table.js"),
+  replay: () => import("./replay.js"),
+  standings: () => import("./scores.js"),
+  stats: () => import("./scores.js"),
+};
+
+let unmount = null;
+let routeSerial = 0;
+
+/** The address after # as {page, id, query}: "#/table/7?invite=x". */
+export function route() {
+  const raw = location.hash.replace(/^#\/?/, "");
+  const [path, search] = raw.split("?");
+  const parts = path.split("/").filter(Boolean);
+  return { page: parts[0] || "", id: parts[1] || null, query: new URLSearchParams(search || "") };
+}
+
+export function go(address) {
+  if (location.hash === address) render();
+  else location.hash = address;
+}
+
+async function render() {
+  const serial = ++routeSerial;
+  const where = route();
+  const load = pages[where.page];
+  if (unmount) {
+    const old = unmount;
+    unmount = null;
+    old();
+  }
+  const main = document.getElementById("main");
+  if (!load) {
+    fill(main, h("h1", {}, "Not found"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+    return;
+  }
+  const module = await load();
+  if (serial !== routeSerial) return;
+  fill(main);
+  unmount = (await module.mount(main, where, app)) || null;
+  drawNav();
+}
+
+function drawNav() {
+  const where = route().page;
+  const link = (href, text, page) =>
+    h("a", { href, "aria-current": where === page ? "page" : null }, text);
+  const nav = document.getElementById("nav");
+  const items = [
+    link("#/", "Lobby", ""),
+    link("#/standings", "Greedy standings", "standings"),
+    link("#/stats", "Rummy statistics", "stats"),
+  ];
+  if (app.account) {
+    items.push(
+      h("span", { class: "who" }, app.account.name),
+      h("button", { class: "link", id: "logout", onclick: logout }, "Log out"),
+    );
+  } else {
+    items.push(link("#/login", "Log in", "login"), link("#/signup", "Sign up", "signup"));
+  }
+  fill(nav, items);
+}
+
+async function logout() {
+  try {
+    await api("POST", "/auth/logout");
+  } catch (err) {
+    // already logged out: nothing to undo
+  }
+  await app.setAccount(null);
+  go("#/login");
+}
+
+function drawLive(message) {
+  if (message.type !== "status") return;
+  const el = document.getElementById("live");
+  const text = { open: "● live", connecting: "connecting…", reconnecting: "reconnecting…" };
+  el.textContent = text[message.state] || "offline: reconnecting…";
+  el.dataset.state = message.state;
+}
+
+async function start() {
+  live.listen(drawLive);
+  try {
+    app.account = await session();
+  } catch (err) {
+    app.account = null;
+  }
+  drawNav();
+  live.connect();
+  window.addEventListener("hashchange", render);
+  await render();
+}
+
+start();

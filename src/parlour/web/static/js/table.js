@@ -1,0 +1,427 @@
+// One table: its lobby (seats, invite link, join, vote, start, leave) and, once it has
+// started, the game, kept live over the WebSocket. Every change comes from the server:
+// the page applies updates in version order, shows another player's moves one by one, and
+// after a reconnection or a refused action draws the table as the server says it is.
+
+import { get, post } from "./api.js";
+import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js";
+import { live } from "./live.js";
+import { go } from "./main.js";
+
+const RENDERERS = {
+  "ten-thousand": "./games/dice.js",
+  greedy: "./games/dice.js",
+  crossword: "./games/crossword.js",
+  rummy: "./games/rummy.js",
+};
+
+export async function mount(main, where, app) {
+  const table = new TablePage(main, Number(where.id), where.query.get("invite"), app);
+  await table.start(where.query.get("join") === "1");
+  return () => table.stop();
+}
+
+/** Seat names as shown: "ann (you)", "cpu:hard", "open seat". */
+export function seatNames(seats) {
+  return seats.map((s) => {
+    if (s.kind === "open") return "open seat";
+    const name = s.name || `cpu:${s.level}`;
+    return s.you ? `${name} (you)` : name;
+  });
+}
+
+/** Who made an event: a seat's name, "dice/cards/tiles" for chance, "host". */
+export function eventWho(event, names) {
+  if (event.by === -1) return "chance";
+  if (event.by === -4) return "host";
+  return names[event.by] || `seat ${event.by}`;
+}
+
+class TablePage {
+  constructor(main, id, invite, app) {
+    this.main = main;
+    this.id = id;
+    this.invite = invite;
+    this.app = app;
+    this.table = null;
+    this.model = null;
+    this.events = [];
+    this.queue = [];
+    this.draining = false;
+    this.busy = false;
+    this.waiters = [];
+    this.game = null;
+    this.gameName = null;
+    this.message = messageLine();
+    this.message.el.id = "table-message";
+    this.header = h("header", { class: "table-head" });
+    this.lobbyBox = h("section", { class: "card lobby-box", id: "lobby-box" });
+    this.gameBox = h("section", { class: "game", id: "game" });
+    this.resultBox = h("section", { class: "result", id: "result", "aria-live": "polite" });
+    this.eventList = h("ol", { class: "events", id: "events", reversed: true });
+    this.eventsBox = h(
+      "details",
+      { class: "card events-box" },
+      h("summary", {}, "Every event at this table"),
+      this.eventList,
+    );
+  }
+
+  async start(joinNow) {
+    this.main.append(this.header, this.message.el, this.resultBox, this.lobbyBox, this.gameBox, this.eventsBox);
+    this.stopListening = live.listen((m) => this.onMessage(m));
+    await this.reload();
+    if (!this.table) return;
+    if (joinNow && this.table.status === "lobby" && this.table.you === null) await this.join();
+    live.follow(this.id, this.invite);
+  }
+
+  stop() {
+    this.stopped = true;
+    this.stopListening && this.stopListening();
+    if (this.game && this.game.destroy) this.game.destroy();
+    live.unfollow(this.id);
+  }
+
+  get names() {
+    return this.table ? seatNames(this.table.seats) : [];
+  }
+
+  /** Fetch the whole table (seats, view, legal, events) and draw it. */
+  async reload(fresh = []) {
+    const query = this.invite ? `?invite=${encodeURIComponent(this.invite)}` : "";
+    try {
+      const table = await get(`/tables/${this.id}${query}`);
+      const drawn = this.table && this.table.status === table.status;
+      if (drawn && this.model && table.version < this.model.version) {
+        return; // an update overtook this answer: the page is newer already
+      }
+      this.table = table;
+      this.events = table.events.slice();
+      this.model = this.modelFrom(table);
+      await this.draw(fresh);
+    } catch (err) {
+      fill(this.header, h("h1", {}, `Table #${this.id}`));
+      this.message.show(err.message, "error");
+    }
+  }
+
+  modelFrom(source) {
+    return {
+      version: source.version,
+      status: source.status,
+      view: source.view,
+      legal: source.legal,
+      yourTurn: source.your_turn,
+      toMove: source.to_move,
+      result: source.result,
+      deadline: source.deadline,
+    };
+  }
+
+  onMessage(m) {
+    if (this.stopped) return;
+    if (m.type === "status" && m.state === "open" && this.table) {
+      this.reload(); // reconnected: the server sends the table whole; fetch seats too
+    } else if (m.type === "table" && m.table === this.id) {
+      this.reload();
+    } else if (m.type === "update" && m.table === this.id) {
+      this.queue.push(m);
+      this.drain();
+    }
+  }
+
+  /** Apply queued updates in order; another seat's move stays on screen for a moment. */
+  async drain() {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.queue.length && !this.stopped) {
+        const update = this.queue.shift();
+        if (this.model && update.version < this.model.version) continue;
+        const wasLobby = !this.table || this.table.status !== update.status;
+        const seen = new Set(this.events.map((e) => e.seq));
+        const fresh = update.events.filter((e) => !seen.has(e.seq));
+        this.events.push(...fresh);
+        this.events.sort((a, b) => a.seq - b.seq);
+        this.model = this.modelFrom(update);
+        if (wasLobby) {
+          if (this.table && this.table.status === "lobby") this.message.clear();
+          await this.reload(fresh); // started or finished: seats and names may have changed
+        } else {
+          this.table.status = update.status;
+          await this.draw(fresh);
+        }
+        this.wake();
+        const others = fresh.some((e) => e.by >= 0 && e.by !== this.table.you);
+        if (others && this.queue.length && pace() > 0) await sleep(pace());
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  wake() {
+    const version = this.model ? this.model.version : 0;
+    this.waiters = this.waiters.filter((w) => {
+      if (version >= w.version) {
+        w.resolve();
+        return false;
+      }
+      return true;
+    });
+  }
+
+  waitFor(version, ms) {
+    if (this.model && this.model.version >= version) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = { version, resolve: () => resolve(true) };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, ms);
+    });
+  }
+
+  /** Send an action in the game's notation; resolves true when accepted and drawn. A
+   * refusal is shown with the server's reason and the table drawn as it is now. With
+   * *retryStale*, an action that does not depend on the position (rearranging one's own
+   * rack) made against an old version is sent once more against the current one. */
+  async act(text, { retryStale = false } = {}) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.message.show("…");
+    try {
+      if (live.open) {
+        const ack = await live.action(this.id, text, this.model.version);
+        if (!(await this.waitFor(ack.version, 3000))) await this.reload();
+      } else {
+        const answer = await post(`/tables/${this.id}/actions`, { action: text, version: this.model.version });
+        const seen = new Set(this.events.map((e) => e.seq));
+        this.events.push(...answer.events.filter((e) => !seen.has(e.seq)));
+        this.model = { ...this.modelFrom(answer), deadline: this.model.deadline };
+        this.table.status = answer.status;
+        await this.draw(answer.events);
+      }
+      this.message.clear();
+      return true;
+    } catch (err) {
+      const detail = err.detail || err.message || "refused";
+      if (err.code === "stale_version" && retryStale) {
+        await this.reload();
+        this.busy = false;
+        return await this.act(text); // (awaited: the finally below runs after it)
+      }
+      if (err.code === "stale_version") {
+        await this.reload(); // the server's table now (the error carries it too)
+        this.message.show(`The table moved on before your move arrived (${detail}): here it is now.`, "error");
+      } else {
+        await this.draw(); // nothing changed: the same table, drawn again
+        this.message.show(`Refused: ${detail}`, "error");
+      }
+      return false;
+    } finally {
+      this.busy = false;
+      if (this.game && this.game.setBusy) this.game.setBusy(false);
+    }
+  }
+
+  /** Ask the server what an action (or tiles on squares) would do; see docs/server.md. */
+  preview(body) {
+    return post(`/tables/${this.id}/preview`, body);
+  }
+
+  async draw(fresh = []) {
+    const t = this.table;
+    if (!t) return;
+    const names = this.names;
+    const status = {
+      lobby: "waiting for players",
+      active: this.model.yourTurn ? "your turn" : "in play",
+      finished: "finished",
+      cancelled: "cancelled",
+    }[t.status];
+    fill(
+      this.header,
+      h("h1", {}, `${t.title} `, h("span", { class: "muted" }, `#${t.id}`)),
+      h("p", { class: "status", id: "table-status" }, status,
+        t.clock_days ? ` · ${t.clock_days} day clock` : "",
+        this.model.deadline && this.model.yourTurn ? ` · move by ${new Date(this.model.deadline).toLocaleString()}` : ""),
+    );
+    document.title = `${t.title} #${t.id} · parlour`;
+    this.drawEvents(names);
+    if (t.status === "lobby" || t.status === "cancelled") {
+      this.lobbyBox.hidden = false;
+      this.gameBox.hidden = true;
+      this.drawLobby(names);
+      fill(this.resultBox);
+      return;
+    }
+    this.lobbyBox.hidden = true;
+    this.gameBox.hidden = false;
+    await this.ensureGame(t.game);
+    this.game.render(
+      {
+        ...this.model,
+        you: t.you,
+        names,
+        seats: t.seats,
+        options: t.options,
+        events: this.events,
+        fresh,
+        table: t,
+        readOnly: t.you === null || t.status !== "active",
+      },
+    );
+    this.drawResult(names);
+  }
+
+  async ensureGame(name) {
+    if (this.game && this.gameName === name) return;
+    const module = await import(RENDERERS[name]);
+    fill(this.gameBox);
+    this.gameName = name;
+    this.game = module.create({
+      root: this.gameBox,
+      game: name,
+      act: (text, options) => this.act(text, options),
+      preview: (body) => this.preview(body),
+      say: (text, kind) => this.message.show(text, kind),
+      busy: () => this.busy,
+    });
+  }
+
+  drawResult(names) {
+    const t = this.table;
+    if (t.status !== "finished" || !this.model.result) {
+      fill(this.resultBox);
+      return;
+    }
+    const { scores, winners } = this.model.result;
+    const who = winners.map((s) => names[s]).join(" and ");
+    const youWon = winners.includes(t.you);
+    fill(
+      this.resultBox,
+      h("div", { class: "card banner final", role: "status" },
+        h("h2", {}, youWon ? "You win!" : `${who} win${winners.length > 1 ? "" : "s"}`),
+        h("p", {}, scores.map((s, i) => `${names[i]}: ${points(s)}`).join(" · ")),
+        h("p", {},
+          h("a", { href: `#/replay/${t.id}${this.invite ? `?invite=${this.invite}` : ""}`, id: "replay-link" }, "Replay step by step"),
+          " · ",
+          h("a", { href: `/tables/${t.id}/record${this.invite ? `?invite=${this.invite}` : ""}`, download: `parlour-${t.id}.json` }, "Download the record"),
+          " · ",
+          h("a", { href: "#/" }, "Back to the lobby"))),
+    );
+  }
+
+  drawEvents(names) {
+    const items = this.events
+      .slice()
+      .reverse()
+      .slice(0, 300)
+      .map((e) => h("li", { value: e.seq + 1 }, h("span", { class: "who" }, eventWho(e, names)), " ", h("code", {}, e.move)));
+    fill(this.eventList, items);
+  }
+
+  drawLobby(names) {
+    const t = this.table;
+    const member = t.you !== null;
+    const votes = new Set(t.votes);
+    const seats = h(
+      "ol",
+      { class: "seats", id: "lobby-seats" },
+      t.seats.map((s, i) =>
+        h("li", {}, names[i], s.kind === "cpu" ? " (computer)" : "", votes.has(s.seat) ? " · voted to begin" : ""),
+      ),
+    );
+    const buttons = [];
+    if (t.status === "lobby" && !member && t.seats.some((s) => s.kind === "open")) {
+      buttons.push(h("button", { class: "primary", id: "join", onclick: () => this.join() }, "Join this game"));
+    }
+    if (t.status === "lobby" && member) {
+      if (!votes.has(t.you)) {
+        buttons.push(h("button", { id: "vote", class: t.game === "crossword" ? "primary" : "", onclick: () => this.lobbyCall("vote") }, "Vote to begin now"));
+      }
+      if (t.can_start) {
+        buttons.push(h("button", { class: "primary", id: "start", onclick: () => this.lobbyCall("start") }, "Start the game"));
+      }
+      buttons.push(h("button", { id: "leave", onclick: () => this.leave() }, this.isCreator() ? "Cancel the table" : "Leave"));
+    }
+    let invite = "";
+    if (member && t.status === "lobby") {
+      const link = `${location.origin}/#/table/${t.id}?invite=${t.invite_code}&join=1`;
+      const field = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+      invite = h(
+        "p",
+        { class: "invite" },
+        h("label", { for: "invite-link" }, "Invite link: "),
+        field,
+        h("button", { type: "button", onclick: async () => {
+          field.select();
+          try {
+            await navigator.clipboard.writeText(link);
+            this.message.show("Invite link copied.", "ok");
+          } catch (err) {
+            this.message.show("Select the link and copy it.", "info");
+          }
+        } }, "Copy"),
+      );
+    }
+    let rule = "";
+    if (t.game === "crossword" && t.status === "lobby") {
+      rule = h("p", {}, `The game begins by itself when all ${t.seats.length} seats are taken, or when at least ${t.min_players || 2} players have voted to begin.`);
+    } else if (t.status === "lobby" && t.start_refusal && member) {
+      rule = h("p", { class: "muted" }, t.start_refusal);
+    }
+    fill(
+      this.lobbyBox,
+      h("h2", {}, t.status === "cancelled" ? "This table was cancelled" : "Waiting for players"),
+      h("p", { class: "muted" }, `Created by ${t.creator}`, t.visibility === "invite" ? " · invite only" : " · open to all"),
+      seats,
+      rule,
+      invite,
+      h("p", { class: "buttons" }, buttons),
+    );
+  }
+
+  async lobbyCall(what) {
+    try {
+      this.table = await post(`/tables/${this.id}/${what}`);
+      this.model = this.modelFrom(this.table);
+      this.events = this.table.events.slice();
+      await this.draw();
+      this.message.clear();
+    } catch (err) {
+      this.message.show(err.message, "error");
+    }
+  }
+
+  async join() {
+    if (!this.app.account) {
+      go(`#/login?next=${encodeURIComponent(location.hash)}`);
+      return;
+    }
+    try {
+      this.table = await post(`/tables/${this.id}/join`, { invite: this.invite });
+      this.model = this.modelFrom(this.table);
+      this.events = this.table.events.slice();
+      live.follow(this.id, this.invite); // follow again: now as a seat
+      await this.draw();
+      this.message.show("You joined the table.", "ok");
+    } catch (err) {
+      this.message.show(err.message, "error");
+    }
+  }
+
+  isCreator() {
+    return Boolean(this.app.account) && this.table.creator === this.app.account.name;
+  }
+
+  async leave() {
+    const creator = this.isCreator();
+    if (!(await confirmBox(creator ? "Cancel this table for everyone?" : "Leave this table?"))) return;
+    await this.lobbyCall("leave");
+    if (!creator) go("#/");
+  }
+}

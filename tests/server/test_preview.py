@@ -1,0 +1,162 @@
+"""Previews, replays, the session check, scripted chance and the web client's files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.engine.state import State
+from parlour.server import Settings, create_app
+from tests.server.conftest import register
+from tests.server.helpers import people_table
+
+
+def _crossword_script(state: State) -> str | None:
+    """Seat 0 draws CATSDOG, seat 1 BOATERS, later draws the bag's first tiles."""
+    racks = {0: "CATSDOG", 1: "BOATERS"}
+    seat = state.to_draw[0]  # type: ignore[attr-defined]
+    if not state.racks[seat]:  # type: ignore[attr-defined]
+        return "draw " + racks[seat]
+    return None
+
+
+@pytest.fixture
+def scripted(settings: Settings) -> Iterator[TestClient]:
+    settings.chance_script = _crossword_script
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def test_preview_of_tiles_gives_the_play_words_and_score(scripted: TestClient) -> None:
+    table_id, (ann, _bob) = people_table(scripted, "crossword")
+    view = scripted.get(f"/tables/{table_id}", headers=ann).json()
+    assert view["view"]["rack"] == "ACDGOST"  # a draw is a multiset, stored sorted
+    tiles = [["G8", "c"], ["H8", "A"], ["I8", "T"]]
+    answer = scripted.post(f"/tables/{table_id}/preview", json={"tiles": tiles}, headers=ann)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["ok"] is True
+    assert body["action"] == "CAT G8 across"
+    last = body["view"]["log"][-1]
+    # (3+1+1) x2 (H8, double word): docs/rules/crossword.md, hand-checked examples
+    assert last["score"] == 10
+    assert last["words"] == [["CAT", 10]]
+    assert body["view"]["rack"] == "DGOS"  # the copy's rack; the table's is unchanged
+    again = scripted.get(f"/tables/{table_id}", headers=ann).json()
+    assert again["version"] == view["version"]
+    assert again["view"]["rack"] == "ACDGOST"
+
+
+def test_a_refused_preview_is_an_answer_with_the_reason(scripted: TestClient) -> None:
+    table_id, (ann, bob) = people_table(scripted, "crossword")
+    gap = scripted.post(
+        f"/tables/{table_id}/preview", json={"tiles": [["G8", "C"], ["I8", "T"]]}, headers=ann
+    ).json()
+    assert gap == {
+        "ok": False,
+        "action": None,
+        "reason": "gap at H8: a play's tiles make one unbroken word",
+        "version": gap["version"],
+        "view": None,
+    }
+    off_centre = scripted.post(
+        f"/tables/{table_id}/preview", json={"action": "CAT A1 across"}, headers=ann
+    ).json()
+    assert off_centre["ok"] is False
+    assert "H8" in off_centre["reason"]
+    # not bob's turn: the engine's reason too
+    early = scripted.post(
+        f"/tables/{table_id}/preview", json={"action": "BOAT H8 down"}, headers=bob
+    ).json()
+    assert early["ok"] is False
+    assert early["reason"] == "seat 1 may not act now: to move: seat 0"
+
+
+def test_preview_needs_a_seat_and_one_kind_of_input(scripted: TestClient) -> None:
+    table_id, (ann, _bob) = people_table(scripted, "crossword")
+    carl = register(scripted, "carl")
+    url = f"/tables/{table_id}/preview"
+    assert scripted.post(url, json={"action": "pass"}, headers=carl).status_code == 403
+    both = scripted.post(url, json={"action": "pass", "tiles": [["H8", "A"]]}, headers=ann)
+    assert both.status_code == 422
+    assert scripted.post(url, json={}, headers=ann).status_code == 422
+    bad = scripted.post(url, json={"tiles": [["H8", "AB"]]}, headers=ann)
+    assert bad.status_code == 422
+
+
+def test_tiles_are_refused_in_a_game_without_them(client: TestClient) -> None:
+    table_id, (ann, _bob) = people_table(client, "ten-thousand")
+    answer = client.post(f"/tables/{table_id}/preview", json={"tiles": [["H8", "A"]]}, headers=ann)
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == "Ten-Thousand has no tiles to put on squares"
+
+
+def test_dice_preview_shows_the_turn_total_after_a_keep(client: TestClient) -> None:
+    table_id, (ann, _bob) = people_table(client, "ten-thousand")
+    view = client.get(f"/tables/{table_id}", headers=ann).json()
+    legal = [a for a in view["legal"] if a.endswith(" roll")]
+    keep = legal[0]
+    body = client.post(f"/tables/{table_id}/preview", json={"action": keep}, headers=ann).json()
+    assert body["ok"] is True and body["action"] == keep
+    kept = body["view"]["kept"]
+    assert len(kept) == 1 and body["view"]["turn_total"] == kept[0][1] > 0
+
+
+def test_replay_steps_through_a_finished_game(client: TestClient) -> None:
+    table_id, (ann, _bob) = people_table(client, "greedy")
+    # ann quits: the game is over at once (docs/rules/greedy.md#winning)
+    version = client.get(f"/tables/{table_id}", headers=ann).json()["version"]
+    done = client.post(
+        f"/tables/{table_id}/actions", json={"action": "quit", "version": version}, headers=ann
+    )
+    assert done.status_code == 200, done.text
+    assert done.json()["status"] == "finished"
+    start = client.get(f"/tables/{table_id}/replay?step=0").json()
+    assert start["step"] == 0 and start["steps"] == version + 1 and start["event"] is None
+    assert start["names"] == ["player0", "player1"]
+    assert start["views"][0]["roll"] is None  # nothing rolled yet
+    first = client.get(f"/tables/{table_id}/replay?step=1").json()
+    assert first["event"]["by"] == -1 and first["event"]["move"].startswith("roll ")
+    assert len(first["views"][0]["roll"]) == 9
+    end = client.get(f"/tables/{table_id}/replay?step=999").json()
+    assert end["step"] == end["steps"] and end["event"]["move"] == "quit"
+    assert end["views"][1]["over"] is True and end["views"][1]["winners"] == [1]
+
+
+def test_replay_waits_for_the_end(client: TestClient) -> None:
+    table_id, (ann, _bob) = people_table(client, "greedy")
+    answer = client.get(f"/tables/{table_id}/replay", headers=ann)
+    assert answer.status_code == 409
+
+
+def test_session_says_who_without_an_error(client: TestClient) -> None:
+    assert client.get("/auth/session").json() == {"account": None}
+    response = client.post("/auth/register", json={"name": "ann", "password": "password123"})
+    assert response.status_code == 201
+    who = client.get("/auth/session").json()  # by the cookie
+    assert who["account"]["name"] == "ann"
+    client.cookies.set("parlour_session", "not-a-token")
+    answer = client.get("/auth/session")
+    assert answer.status_code == 200 and answer.json() == {"account": None}
+    assert "parlour_session" in answer.headers.get("set-cookie", "")  # deleted
+
+
+def test_the_web_client_is_served_at_the_root(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert '<script type="module" src="js/main.js">' in page.text
+    script = client.get("/js/main.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    assert client.get("/health").json()["ok"] is True  # routes still win
+    missing = client.get("/no-such-file.js")
+    assert missing.status_code == 404 and missing.json()["code"] == "http_error"
+
+
+def test_a_scripted_chance_outcome_is_used(scripted: TestClient) -> None:
+    table_id, (ann, bob) = people_table(scripted, "crossword")
+    events = scripted.get(f"/tables/{table_id}", headers=ann).json()["events"]
+    assert [e["move"] for e in events if e["by"] == -1] == []  # draws are hidden from seats
+    assert scripted.get(f"/tables/{table_id}", headers=bob).json()["view"]["rack"] == "ABEORST"

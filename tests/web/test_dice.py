@@ -1,0 +1,137 @@
+"""Ten-Thousand and Greedy in the browser, against computer players, with scripted dice."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from parlour.engine.state import State
+from tests.web.conftest import ChanceScript, Pages
+from tests.web.helpers import create_table, sign_up, unique
+
+
+def rolls_for_seat(seat: int, rolls: list[str]) -> object:
+    """A script: *seat*'s rolls come from *rolls* in order; everyone else's are drawn."""
+    queue = list(rolls)
+
+    def script(state: State) -> str | None:
+        if state.seat == seat and queue:  # type: ignore[attr-defined]
+            return queue.pop(0)
+        return None
+
+    return script
+
+
+STORY = """() => {
+    window.story = [];
+    const el = document.getElementById("play-by-play");
+    new MutationObserver(() => window.story.push(el.textContent))
+        .observe(el, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def select_dice(page: Page, faces: list[int]) -> None:
+    """Click dice showing *faces* (each die once)."""
+    used: set[int] = set()
+    dice = page.locator("#dice .die")
+    for face in faces:
+        for index in range(dice.count()):
+            die = dice.nth(index)
+            if index not in used and die.get_attribute("data-face") == str(face):
+                die.click()
+                used.add(index)
+                break
+        else:
+            raise AssertionError(f"no free die showing {face}")
+
+
+def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceScript) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(
+        0, ["roll 1 1 1 5 2 3", "roll 1 5", "roll 1 1 1 1 1 1", "roll 1 1 1 1 1 1"]
+    )
+    page = pages.open()
+    sign_up(page, unique("tess"))
+    create_table(page, "ten-thousand", ["cpu:cautious", "cpu:reckless"])
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    expect(page.locator("#dice .die")).to_have_count(6)
+    # keys 1-4 pick the first four dice (sorted: 1 1 1 2 3 5): the three 1s and ... a 2
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    page.keyboard.press("3")
+    select_dice(page, [5])
+    expect(page.locator("#selection")).to_have_text("Selected: 1,050 points · turn total 1,050")
+    pages.shot(page, "selected")
+    page.keyboard.press("r")
+    expect(page.locator("#dice .die")).to_have_count(2)
+    expect(page.locator("#turn-total")).to_have_text("Turn total: 1,050")
+    select_dice(page, [1, 5])
+    expect(page.locator("#bonus")).to_contain_text("Hot dice!")
+    page.locator("#roll").click()
+    expect(page.locator("#dice .die")).to_have_count(6)
+    expect(page.locator("#turn-total")).to_have_text("Turn total: 1,200")
+    page.keyboard.press("a")  # every scoring die: six 1s, 8,000
+    expect(page.locator("#selection")).to_have_text("Selected: 8,000 points · turn total 9,200")
+    page.evaluate(STORY)  # write down every line the play-by-play shows
+    page.locator("#bank").click()
+    expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("9,200")
+    # the computers play, one move at a time on screen; then it is our turn again
+    expect(page.locator("#turn-head")).to_have_text("Your turn", timeout=30_000)
+    story = page.evaluate("window.story")
+    cautious = [line for line in story if line.startswith("cpu:cautious kept")]
+    reckless = [line for line in story if line.startswith("cpu:reckless kept")]
+    assert len(cautious) >= 2 and len(reckless) >= 2, story  # each keep shown on its own
+    pages.shot(page, "second-turn")
+    page.keyboard.press("a")
+    page.keyboard.press("b")
+    expect(page.locator("#banner")).to_contain_text("Last turns", timeout=10_000)
+    pages.shot(page, "last-turns")
+    expect(page.locator("#result")).to_contain_text("You win!", timeout=30_000)
+    expect(page.locator("#result")).to_contain_text("17,200")
+    pages.shot(page, "finished")
+    events = page.locator("#events li").all_text_contents()
+    assert events[-1].endswith("roll 1 1 1 2 3 5")  # newest first: the first roll is last
+    assert sum("keep 1 1 1 1 1 1 bank" in e for e in events) == 2
+
+    # the replay, step by step: the first roll, then the first keep
+    page.locator("#replay-link").click()
+    expect(page.locator("#replay-step")).to_have_text(f"Step 0 of {len(events)}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-event")).to_have_text("chance: roll 1 1 1 2 3 5")
+    expect(page.locator("#dice .die")).to_have_count(6)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-event")).to_contain_text("keep 1 1 1 5 roll")
+    expect(page.locator("#turn-total")).to_have_text("Turn total: 1,050")
+    page.keyboard.press("End")
+    expect(page.locator("#replay-step")).to_have_text(f"Step {len(events)} of {len(events)}")
+    expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("17,200")
+    pages.shot(page, "replay")
+
+
+def test_a_refused_action_shows_its_reason(pages: Pages, script: ChanceScript) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 2 3 4 6"])
+    page = pages.open(width=390, height=844)
+    sign_up(page, unique("rex"))
+    table = create_table(page, "ten-thousand", ["cpu:strong"])
+    expect(page.locator("#dice .die")).to_have_count(6)
+    watcher = pages.open()  # someone not logged in, watching the open table
+    watcher.goto(f"/#/table/{table}")
+    expect(watcher.locator("#dice .die")).to_have_count(6)
+    expect(watcher.locator("#roll")).to_be_hidden()
+    select_dice(page, [2])
+    expect(page.locator("#selection")).to_contain_text("Not a keep: 2 does not score as a whole")
+    page.locator("#roll").click()  # sent anyway: the server refuses, saying why
+    expect(page.locator("#table-message")).to_have_text(
+        "Refused: 2 does not score as a whole: set aside only scoring dice "
+        "(1s, 5s, groups, three pairs, straight)"
+    )
+    # nothing changed: the same dice, the turn total, still our turn
+    faces = page.locator("#dice .die").evaluate_all("els => els.map(e => e.dataset.face)")
+    assert faces == ["1", "2", "2", "3", "4", "6"]
+    expect(page.locator("#turn-total")).to_have_text("Turn total: 0")
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    pages.shot(page, "refused")
+    page.keyboard.press("Escape")
+    select_dice(page, [1])
+    page.keyboard.press("b")
+    expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")
+    expect(page.locator("#table-message")).to_have_text("")
+    expect(watcher.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")
