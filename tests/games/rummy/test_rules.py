@@ -221,6 +221,10 @@ def test_bad_notation() -> None:
         "draw pile",
         "hello",
         "meld 5H 5H 6H",
+        "layoff 6S on \u00b2",  # a superscript two: isdigit() but not a number for int()
+        "layoff 6S \u00b2",
+        "layoff 6S on \u0663",  # an Arabic-Indic three: only ASCII digits number melds
+        "layoff 6S on " + "9" * 5000,  # longer than int() reads
     ):
         with pytest.raises(InvalidNotation):
             parse(text)

@@ -136,10 +136,14 @@ def parse(text: str) -> RummyAction:
             raise InvalidNotation("meld which cards? e.g. 'meld 3S 4S 5S'")
         return Meld(mask_of(parse_cards(rest)))
     if verb == "layoff":
-        if rest and rest[-1].isdigit() and len(rest) in (2, 3):
+        number_text = rest[-1] if rest else ""
+        # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+        if number_text.isascii() and number_text.isdigit() and len(rest) in (2, 3):
             if len(rest) == 3 and rest[1].lower() not in ("on", "to", "onto"):
                 raise InvalidNotation(f"{text!r}: write 'layoff <card> on <meld number>'")
-            number = int(rest[-1])
+            if len(number_text) > 6:
+                raise InvalidNotation(f"{text!r}: no table holds that many melds (at most 17)")
+            number = int(number_text)
             if number < 1:
                 raise InvalidNotation(f"{text!r}: melds are numbered from 1")
             return LayOff(parse_card(rest[0]), number - 1)
