@@ -485,3 +485,43 @@ async def test_f8_restarts_with_the_same_players_and_a_fresh_table() -> None:
         assert hand(app) == ["AS", "3D", "5D", "6D", "7S", "8C", "9H", "JD", "QC", "KH"]
         assert message(app) == "New game with the same players."
         assert history(app) == ["r1  Round 1: the cards are dealt; Q♥ is turned up"]
+
+
+async def test_l_without_a_selection_lays_off_the_card_under_the_cursor() -> None:
+    app = rummy_app(deals=(deal(me="5H 6H 7H 8H 2S 3D 4D 7S 9S KD"),))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "s")
+        await select(pilot, app, "5H", "6H", "7H")
+        await press(pilot, "m")
+        assert table(app).selected == set()
+        while hand(app)[table(app).cursor] != "8H":
+            await press(pilot, "right")
+        await press(pilot, "l")  # nothing selected: L takes the card at the cursor, as D does
+        assert state(app).table[0].text() == "5H 6H 7H 8H"
+        assert state(app).table[0].owners == (0, 0, 0, 0)
+        assert "8H" not in hand(app)
+
+
+async def test_a_small_terminal_keeps_the_turn_line_and_the_hand_in_view() -> None:
+    app = rummy_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        # the table and the history shrink: the table, the turn line and the hand all fit
+        # (before, the table kept 10 rows and the screen scrolled, leaving one of them out)
+        screen = app.table.region
+        for selector in ("#top", "#turn", "#hand"):
+            region = app.table.query_one(selector).region
+            assert screen.contains_region(region), (selector, region)
+        assert "S draws from the stock (31 left)" in text(app, "#turn")
+        await press(pilot, "s")
+        # eleven cards need 66 columns: the hand scrolls to keep the cursor's card in view
+        for _ in range(10 - table(app).cursor):
+            await press(pilot, "right")
+        assert hand(app)[table(app).cursor] == "KD"
+        await settle(pilot)
+        assert "K♦" in screen_text(app)
+        while table(app).cursor != 0:
+            await press(pilot, "left")
+        await settle(pilot)
+        assert "2♠" in screen_text(app)

@@ -3,7 +3,7 @@
 
 Keys (``help.md`` has them with the rules): ←/→ move along the hand, Space selects a card
 (or click it), S draws from the stock, T takes the top discard, M melds the selected cards,
-L lays them off onto a meld, D discards the selected card (or the one under the cursor),
+L lays them (or the card under the cursor) off onto a meld, D discards the selected card (or the one under the cursor),
 N sorts by rank then suit (the manual's N/S button), R by rank only (its N button), < and >
 move a card left or right, Enter shows the hand in a game between people, H help, Q quit
 (asks first; the game is saved), F8 restart.
@@ -572,20 +572,21 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         self.play(DISCARDS[chosen])
 
     def action_lay_off(self) -> None:
-        """L: lay the selected cards off onto a meld on the table; asks which when they fit
-        more than one."""
+        """L: lay the selected cards (none selected: the card under the cursor, as for D)
+        off onto a meld on the table; asks which when they fit more than one."""
         if self._my_seat() is None:
             return
-        if not self.selected:
-            self.explain("Select the cards to lay off first (Space, or click them).")
+        hand = self._hand()
+        if not hand:
             return
+        cards = set(self.selected) if self.selected else {hand[self.cursor]}
         melds = melds_of(self.observation())
         if not melds:
             self.explain("There is no meld on the table yet to lay off onto.")
             return
-        plans = [plan_lay_off(self.local.state, self.selected, t) for t in range(len(melds))]
+        plans = [plan_lay_off(self.local.state, cards, t) for t in range(len(melds))]
         fits = [t for t, (steps, error) in enumerate(plans) if error is None]
-        chosen = sorted(self.selected, key=lambda c: (c % 13, c // 13))
+        chosen = sorted(cards, key=lambda c: (c % 13, c // 13))
         if not fits:
             self.explain(no_fit_reason(chosen, plans))
             return

@@ -126,6 +126,11 @@ class HandView(Widget):
             )
         for face in faces[len(picture.cards) :]:
             face.hide()
+        if 0 <= picture.cursor < len(picture.cards):
+            # On a narrow terminal the hand is wider than the screen: keep the cursor's
+            # card in view (after the layout, which places the faces just shown).
+            cursor = faces[picture.cursor]
+            self.call_after_refresh(self.scroll_to_widget, cursor, animate=False)
 
     def hide_all(self) -> None:
         """Show no card (the hand is behind the curtain, or nobody's hand is shown)."""
