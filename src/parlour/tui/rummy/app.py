@@ -3,10 +3,10 @@
 
 Keys (``help.md`` has them with the rules): ←/→ move along the hand, Space selects a card
 (or click it), S draws from the stock, T takes the top discard, M melds the selected cards,
-L lays them (or the card under the cursor) off onto a meld, D discards the selected card (or the one under the cursor),
-N sorts by rank then suit (the manual's N/S button), R by rank only (its N button), < and >
-move a card left or right, Enter shows the hand in a game between people, H help, Q quit
-(asks first; the game is saved), F8 restart.
+L lays them off onto a meld, D discards the selected card (L and D take the card under the
+cursor when none is selected), N sorts by rank then suit (the manual's N/S button), R by
+rank only (its N button), < and > move a card left or right, Enter shows the hand in a
+game between people, H help, Q quit (asks first; the game is saved), F8 restart.
 
 Everything drawn comes from ``state.observation(viewer)``, where the viewer is the seat
 whose hand is shown: the only person at the table, or in a game between people the person
