@@ -285,7 +285,13 @@ async def test_q_asks_then_saves_and_resume_continues() -> None:
         await settle(pilot)
         assert state(again).table[0].text() == "5H 6H 7H"
         assert "QS" in hand(again)
-        assert history(again) == [f"r1  Continuing saved game #{result.save_id}: you 0, CPU 1 0"]
+        # the history is written again from the game's events, as it was at the table
+        assert history(again) == [
+            "r1  Round 1: the cards are dealt; J♦ is turned up",
+            "r1  you drew from the stock (Q♠)",
+            "r1  you melded 5♥ 6♥ 7♥ (a run)",
+            f"r1  Continuing saved game #{result.save_id}: you 0, CPU 1 0",
+        ]
         await select(pilot, again, "2S")
         await press(pilot, "d")
         assert parse_card("2S") in state(again).discard
@@ -525,3 +531,38 @@ async def test_a_small_terminal_keeps_the_turn_line_and_the_hand_in_view() -> No
             await press(pilot, "left")
         await settle(pilot)
         assert "2♠" in screen_text(app)
+
+
+async def test_resume_writes_the_history_again_with_round_ends_and_no_card_for_the_hot_seat() -> (
+    None
+):
+    engine = open_database()
+    second = deal(me="AS 2H 3D 4C", other="6H 7S 8D 9C", up="QH", stock="KS")
+    app = rummy_app("ann,bob", deals=(deal(**SHORT), second), hand_size=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "s")
+        await select(pilot, app, "2S", "3S", "4S", "5S")
+        await press(pilot, "m", "d")
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await press(pilot, "enter")  # round 2 is dealt; ann to move
+        live = history(app)
+        await press(pilot, "q", "y")
+    result = app.return_value
+    assert isinstance(result, TableExit) and result.save_id is not None
+    again = rummy_app(local=LocalGame.resume(engine, result.save_id), deals=(second,))
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # people share the keyboard: the card ann drew is named nowhere, then or now
+        assert live == [
+            "r1  Round 1: the cards are dealt; K♦ is turned up",
+            "r1  ann drew from the stock",
+            "r1  ann melded 2♠ 3♠ 4♠ 5♠ (a run)",
+            "r1  ann discarded 8♣",
+            "r1  Round over: ann went out; ann +20 → 20, bob -25 → -25",
+            "r2  Round 2: the cards are dealt; Q♥ is turned up",
+        ]
+        assert history(again) == [
+            *live,
+            f"r2  Continuing saved game #{result.save_id}: ann 20, bob -25",
+        ]

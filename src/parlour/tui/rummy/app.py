@@ -28,7 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.state import CHANCE, HOST, Action, State
-from parlour.games.rummy.cards import Card, mask_of, parse_card, sort_by_rank
+from parlour.games.rummy.cards import Card, card_text, mask_of, parse_card, sort_by_rank
 from parlour.games.rummy.notation import (
     DISCARDS,
     DRAW_DISCARD,
@@ -37,6 +37,7 @@ from parlour.games.rummy.notation import (
     LayOff,
     Meld,
 )
+from parlour.games.rummy.rules import RummyState
 from parlour.games.rummy.scoring import POINTS
 from parlour.scorebook import rummy_counts
 from parlour.session import LocalGame
@@ -182,6 +183,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         self.sub_title = " · ".join(rules)
         self.summarized = len(obs["round_scores"])
         if self.local.save_id is not None and state.history:
+            self._rebuild_history()
             self._history(
                 obs["round"], f"Continuing saved game #{self.local.save_id}: {self._scores(obs)}"
             )
@@ -353,28 +355,70 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         self._say(str(describe(name, action, obs, present=True)))
         self.show_state()
 
-    def after(self, player: int, action: Action, before: State) -> None:
-        was = before.observation(None)
-        obs = self.local.state.observation(None)
-        if player == CHANCE:
-            top = obs["discard_top"]
-            self._history(
-                obs["round"],
-                f"Round {obs['round']}: the cards are dealt; ",
-                card_label(parse_card(top)) if top else Text("-"),
-                " is turned up",
-            )
-            if obs["round"] > 1:
-                self._say("")  # the last round's news is in the summary and the history
-            return
-        seat = was["to_move"] if player == HOST else player
+    def _deal_line(self, obs: dict[str, Any]) -> None:
+        """The history line of a deal (*obs*: the public view after it)."""
+        top = obs["discard_top"]
+        self._history(
+            obs["round"],
+            f"Round {obs['round']}: the cards are dealt; ",
+            card_label(parse_card(top)) if top else Text("-"),
+            " is turned up",
+        )
+
+    def _move_line(self, seat: int, action: Action, was: dict[str, Any], drawn: str | None) -> Text:
+        """Write and return the history line of *seat*'s *action* (*was*: the public view
+        before it). *drawn*, the card drawn from the stock, is named only when one person
+        plays against the computer and drew it."""
         line = describe(self.seat_label(seat), action, was, present=False)
-        drawn = self.observation()["drawn"] if seat == self.viewer() else None
         if isinstance(action, Draw) and not action.discard and drawn and not self.hotseat:
             line.append(" (")  # only one person at the table: their log may name the card
             line.append_text(card_label(parse_card(drawn)))
             line.append(")")
         self._history(was["round"], line)
+        return line
+
+    def _round_line(self, obs: dict[str, Any]) -> RoundSummary:
+        """The history line of a round's end (*obs*: the public view after it)."""
+        summary = RoundSummary.from_observation(obs["last_round"])
+        names = self.seat_labels()
+        scores = ", ".join(
+            f"{n} {r:+d} → {s:,}"
+            for n, r, s in zip(names, summary.round_scores, summary.scores, strict=True)
+        )
+        self._history(summary.round, ("Round over: ", "bold"), f"{summary.how(names)}; {scores}")
+        return summary
+
+    def _rebuild_history(self) -> None:
+        """Write the history of a resumed game, replaying its events (what the live table
+        wrote: the same lines, the same cards named)."""
+        people = self.people
+        me = people[0] if len(people) == 1 else None
+        replayed = self.local.game.new_initial_state()
+        assert isinstance(replayed, RummyState)
+        for player, action in self.local.state.history:
+            was = replayed.observation(None)
+            replayed.apply(action, player=player)
+            obs = replayed.observation(None)
+            if player == CHANCE:
+                self._deal_line(obs)
+                continue
+            seat = was["to_move"] if player == HOST else player
+            drawn = replayed.drawn if seat == me and isinstance(action, Draw) else None
+            self._move_line(seat, action, was, None if drawn is None else card_text(drawn))
+            if len(obs["round_scores"]) > len(was["round_scores"]):
+                self._round_line(obs)
+
+    def after(self, player: int, action: Action, before: State) -> None:
+        was = before.observation(None)
+        obs = self.local.state.observation(None)
+        if player == CHANCE:
+            self._deal_line(obs)
+            if obs["round"] > 1:
+                self._say("")  # the last round's news is in the summary and the history
+            return
+        seat = was["to_move"] if player == HOST else player
+        drawn = self.observation()["drawn"] if seat == self.viewer() else None
+        line = self._move_line(seat, action, was, drawn)
         if seat in self.local.bots:
             self._say(str(line))
         elif player >= 0:
@@ -395,13 +439,8 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         )
 
     def _round_over(self, obs: dict[str, Any]) -> None:
-        summary = RoundSummary.from_observation(obs["last_round"])
+        summary = self._round_line(obs)
         names = self.seat_labels()
-        scores = ", ".join(
-            f"{n} {r:+d} → {s:,}"
-            for n, r, s in zip(names, summary.round_scores, summary.scores, strict=True)
-        )
-        self._history(summary.round, ("Round over: ", "bold"), f"{summary.how(names)}; {scores}")
         self._say(f"Round {summary.round} is over: {summary.how(names)}.")
         if not obs["over"]:
             self._show_summary(summary, last=False)
