@@ -126,7 +126,7 @@ class HandView(Widget):
             )
         for face in faces[len(picture.cards) :]:
             face.hide()
-        if 0 <= picture.cursor < len(picture.cards):
+        if picture.cursor is not None and 0 <= picture.cursor < len(picture.cards):
             # On a narrow terminal the hand is wider than the screen: keep the cursor's
             # card in view (after the layout, which places the faces just shown).
             cursor = faces[picture.cursor]
