@@ -56,6 +56,24 @@ def test_save_and_resume_mid_game() -> None:
     assert [s.name for s in again.seats] == ["ann", "bob"]
 
 
+def test_the_screen_data_is_saved_beside_an_unfinished_game_only() -> None:
+    engine = open_database()
+    local = LocalGame.new("rummy", "me,cpu:easy", ending_score=5, hand_size=3)
+    local.rng = random.Random(2)
+    local.roll_chance()
+    local.screen = {"rummy_hands": {"0": {"order": ["2S"], "sort": None}}}
+    save_id = local.save(engine)
+    again = LocalGame.resume(engine, save_id)
+    assert again.screen == local.screen and again.state == local.state
+    while not local.state.is_terminal():
+        if local.state.is_chance_node():
+            local.roll_chance()
+        else:
+            local.apply(local.state.legal_actions()[0])  # draw stock, then meld or discard
+    local.save(engine)
+    assert LocalGame.resume(engine, save_id).screen == {}  # a finished game keeps none
+
+
 def test_corrupt_save_is_refused_not_crashed() -> None:
     engine = open_database()
     save_id = save_game(

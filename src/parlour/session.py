@@ -97,6 +97,8 @@ class LocalGame:
 
     ``rng`` draws the chance outcomes (dice, shuffles); tests pass a seeded one or force
     outcomes with :meth:`apply`. ``save_id`` is the row this game is saved under, if any.
+    ``screen`` is what a terminal app keeps with the save besides the game (JSON, never
+    part of the game state: Rummy's hand orders); it is saved with an unfinished game only.
     """
 
     def __init__(
@@ -120,6 +122,7 @@ class LocalGame:
         self.bots: dict[int, Bot] = {
             i: make_bot(game.spec, s.level) for i, s in enumerate(seats) if s.level
         }
+        self.screen: dict[str, Any] = {}
 
     @classmethod
     def new(cls, name: str, players: str, **options: Any) -> LocalGame:
@@ -175,11 +178,14 @@ class LocalGame:
         The first save of a finished game also records it in the scorebook (Greedy standings).
         """
         already = self.save_id is not None and load_save(engine, self.save_id).status == "finished"
+        state = self.state.to_json()
+        if self.screen and not self.state.is_terminal():
+            state["screen"] = self.screen  # beside the game; state_from_json ignores it
         self.save_id = save_game(
             engine,
             game=self.game.spec.name,
             players=[s.text() for s in self.seats],
-            state=self.state.to_json(),
+            state=state,
             finished=self.state.is_terminal(),
             save_id=self.save_id,
         )
@@ -206,4 +212,8 @@ class LocalGame:
         if not isinstance(state_json, dict) or not isinstance(state_json.get("options"), dict):
             raise BadRecord("corrupt save: its game state cannot be read")
         game = load(name, **state_json["options"])
-        return cls(game, seats, state=game.state_from_json(state_json), save_id=save_id)
+        local = cls(game, seats, state=game.state_from_json(state_json), save_id=save_id)
+        screen = state_json.get("screen")
+        if isinstance(screen, dict):
+            local.screen = screen
+        return local

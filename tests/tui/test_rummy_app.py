@@ -566,3 +566,43 @@ async def test_resume_writes_the_history_again_with_round_ends_and_no_card_for_t
             *live,
             f"r2  Continuing saved game #{result.save_id}: ann 20, bob -25",
         ]
+
+
+async def test_the_hand_order_survives_save_and_resume() -> None:
+    engine = open_database()
+    other = "3C 5C 7D 9D JS 4H 10S 4S 6S KC"
+    app = rummy_app(deals=(deal(me="KD 2S 2H 5H 6H 7H 8S AC 2C 9H", other=other),))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "right", "greater_than_sign", "greater_than_sign")  # 2S to 4th
+        await press(pilot, "s")  # QS, arranged by hand: to the right end
+        arranged = ["AC", "2H", "2C", "2S", "5H", "6H", "7H", "8S", "9H", "KD", "QS"]
+        assert hand(app) == arranged
+        await press(pilot, "q", "y")
+    result = app.return_value
+    assert isinstance(result, TableExit) and result.save_id is not None
+    local = LocalGame.resume(engine, result.save_id)
+    assert local.screen == {"rummy_hands": {"0": {"order": arranged, "sort": None}}}
+    again = rummy_app(local=local)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert hand(again) == arranged
+        await press(pilot, "n")  # sorted again; the sort is what is saved next
+        await press(pilot, "q", "y")
+    resumed = LocalGame.resume(engine, result.save_id)
+    assert resumed.screen["rummy_hands"]["0"]["sort"] == "suit"
+
+
+async def test_unreadable_hand_orders_in_a_save_are_left_out() -> None:
+    local = LocalGame.new("rummy", "me,cpu:easy")
+    local.screen = {
+        "rummy_hands": {
+            "0": {"order": ["ZZ", "2S"], "sort": None},  # not a card: the entry is dropped
+            "9" * 5000: {"order": []},
+            "x": 3,
+        }
+    }
+    app = rummy_app(local=local)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert hand(app) == ["2S", "5H", "6H", "7H", "8S", "8H", "8D", "8C", "9H", "KD"]

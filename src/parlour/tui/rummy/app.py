@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, RichLog, Static
 
+from parlour.engine.errors import ParlourError
 from parlour.engine.state import CHANCE, HOST, Action, State
 from parlour.games.rummy.cards import Card, card_text, mask_of, parse_card, sort_by_rank
 from parlour.games.rummy.notation import (
@@ -64,6 +65,10 @@ from parlour.tui.rummy.widgets import (
     card_label,
     cards_label,
 )
+
+HANDS_KEY = "rummy_hands"
+"""Where the hand orders are kept in ``LocalGame.screen``: ``{seat: {"order": [cards],
+"sort": "suit" | "rank" | None}}`` (seat as text, cards in notation)."""
 
 SORTS = ("suit", "rank")
 """Hand orders: ``"suit"`` by rank then suit (the manual's N/S), ``"rank"`` by rank only,
@@ -182,6 +187,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             rules.append("first player alternates")
         self.sub_title = " · ".join(rules)
         self.summarized = len(obs["round_scores"])
+        self._restore_hands(self.local.screen.get(HANDS_KEY))
         if self.local.save_id is not None and state.history:
             self._rebuild_history()
             self._history(
@@ -189,6 +195,38 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             )
         # Textual then calls TableScreen.on_mount itself (handlers run along the MRO),
         # which starts the table: calling it here too would deal twice.
+
+    # --- the hands' order, kept with the save ------------------------------------------
+
+    def _restore_hands(self, saved: object) -> None:
+        """Take back the hand orders and sorts saved with the game (``LocalGame.screen``);
+        anything unreadable is left out (the hand is then sorted by rank then suit)."""
+        if not isinstance(saved, dict):
+            return
+        for key, entry in saved.items():
+            if not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 2:
+                continue
+            if not isinstance(entry, dict) or not isinstance(entry.get("order"), list):
+                continue
+            sort = entry.get("sort")
+            try:
+                order = [parse_card(text) for text in entry["order"] if isinstance(text, str)]
+            except ParlourError:
+                continue
+            self.orders[int(key)] = order
+            self.sorts[int(key)] = sort if sort in SORTS else None
+
+    def autosave(self) -> None:
+        """Save the game with each hand's order and sort (``LocalGame.screen``), so that a
+        resumed game shows the hands as they were left."""
+        self.local.screen[HANDS_KEY] = {
+            str(seat): {
+                "order": [card_text(c) for c in order],
+                "sort": self.sorts.get(seat, "suit"),
+            }
+            for seat, order in self.orders.items()
+        }
+        super().autosave()
 
     # --- drawing ------------------------------------------------------------------------
 
