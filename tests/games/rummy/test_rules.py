@@ -9,7 +9,7 @@ import pytest
 import parlour
 from parlour.engine.errors import BadOption, IllegalMove, InvalidNotation, NotEnumerable
 from parlour.engine.state import CHANCE, HOST, TERMINAL, Result
-from parlour.games.rummy.cards import parse_cards
+from parlour.games.rummy.cards import parse_card, parse_cards
 from parlour.games.rummy.notation import Deal, parse
 from parlour.games.rummy.rules import DEAL, OVER, PLAY, RummyState
 from tests.games.rummy.conftest import act, deal
@@ -200,9 +200,30 @@ def test_malformed_actions_from_python_are_refused() -> None:
 
     state = deal(["5H 6H 7H QC QD", "8H 2C 3D 9S JD"], "4C", "AS 10C QS")
     act(state, "draw stock")
-    for action in (Discard(99), LayOff(-1, 0), Meld(0), Meld(1 << 60)):
+    before = state.to_json()
+    for action in (
+        Discard(99),
+        LayOff(-1, 0),
+        Meld(0),
+        Meld(1 << 60),
+        # wrong types (TypeError before): a bool is not a card, nor a float or None
+        Discard(True),
+        Discard(None),  # type: ignore[arg-type]
+        LayOff(1.5, 0),  # type: ignore[arg-type]
+        LayOff(parse_card("QC"), "1"),  # type: ignore[arg-type]
+        Meld(7.0),  # type: ignore[arg-type]
+    ):
         with pytest.raises(IllegalMove):
             state.apply(action)
+        assert state.to_json() == before
+
+
+def test_a_deal_of_things_that_are_not_cards_is_refused() -> None:
+    state = parlour.load("rummy").new_initial_state()
+    for order in (tuple(str(c) for c in range(52)), None, (*range(51), 51.0)):
+        with pytest.raises(IllegalMove, match="a deal is a tuple of cards 0-51"):
+            state.apply(Deal(order), player=CHANCE)  # type: ignore[arg-type]
+    assert state.history == []
 
 
 def test_moves_out_of_turn_are_refused() -> None:

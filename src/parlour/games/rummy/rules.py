@@ -95,6 +95,12 @@ def _sets_in(hand: Mask, threes: int) -> list[Mask]:
     return found
 
 
+def _is_card(c: object) -> bool:
+    """Whether *c* is a card: an ``int`` 0..51 (not a bool, a float or ``None``, which
+    Python code could put in an action by mistake)."""
+    return type(c) is int and 0 <= c < 52
+
+
 def hand_size_for(players: int, option: int) -> int:
     """Cards dealt to each player: the ``hand_size`` option, or (0) 10 for two players and
     7 for three or four."""
@@ -281,6 +287,8 @@ class RummyState(State):
             if not isinstance(action, Deal):
                 raise IllegalMove(f"the chance outcome here is a deal, not {action}")
             order = action.order
+            if not isinstance(order, tuple) or not all(_is_card(c) for c in order):
+                raise IllegalMove(f"a deal is a tuple of cards 0-51, not {order!r:.80}")
             if len(order) != 52 or mask_of(order) != (1 << 52) - 1:
                 have = set(order)
                 missing = [card_text(c) for c in DECK if c not in have]
@@ -305,9 +313,13 @@ class RummyState(State):
                 f"draw first: take the top card of the stock or the discard pile, not {action}"
             )
         hand = self.hands[player]
-        if isinstance(action, (Discard, LayOff)) and not 0 <= action.card < 52:
+        if isinstance(action, (Discard, LayOff)) and not _is_card(action.card):
             raise IllegalMove(f"{action.card!r} is not a card (cards are 0-51)")
-        if isinstance(action, Meld) and not 0 < action.cards <= (1 << 52) - 1:
+        if isinstance(action, LayOff) and type(action.target) is not int:
+            raise IllegalMove(f"{action.target!r} is not a meld number")
+        if isinstance(action, Meld) and (
+            type(action.cards) is not int or not 0 < action.cards <= (1 << 52) - 1
+        ):
             raise IllegalMove(f"{action.cards!r} is not a set of cards")
         if isinstance(action, Discard):
             c = action.card
