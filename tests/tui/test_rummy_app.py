@@ -606,3 +606,18 @@ async def test_unreadable_hand_orders_in_a_save_are_left_out() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert hand(app) == ["2S", "5H", "6H", "7H", "8S", "8H", "8D", "8C", "9H", "KD"]
+
+
+async def test_the_round_summary_fits_a_small_terminal() -> None:
+    second = deal(me="AS 2H 3D 4C", other="6H 7S 8D 9C", up="QH", stock="KS")
+    app = rummy_app(deals=(deal(**SHORT), second), hand_size=4)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await press(pilot, "s")
+        await select(pilot, app, "2S", "3S", "4S", "5S")
+        await press(pilot, "m", "d")
+        assert isinstance(app.screen, RoundSummaryScreen)
+        shown = modal_text(app)
+        # the player column shrinks; the round and game columns stay (cut off before)
+        assert "player            on the table  in hand  round  game" in shown
+        assert "CPU 1 (easy)                 0      -25    -25   -25" in shown

@@ -76,7 +76,7 @@ class RoundSummaryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     RoundSummaryScreen { align: center bottom; }
     RoundSummaryScreen > Vertical {
-        width: 76; height: auto; max-height: 70%; padding: 0 2;
+        width: 76; max-width: 100%; height: auto; max-height: 70%; padding: 0 2;
         border: thick $accent; background: $surface;
     }
     RoundSummaryScreen #round-headline { text-style: bold; width: 100%; }
@@ -148,7 +148,8 @@ class LayOffScreen(ModalScreen[int | None]):
     DEFAULT_CSS = """
     LayOffScreen { align: center middle; }
     LayOffScreen > Vertical {
-        width: 76; height: auto; padding: 1 2; border: thick $primary; background: $surface;
+        width: 76; max-width: 100%; height: auto; padding: 1 2; border: thick $primary;
+        background: $surface;
     }
     LayOffScreen OptionList { height: auto; max-height: 12; margin: 1 0; }
     LayOffScreen #layoff-keys { color: $text-muted; }
