@@ -52,6 +52,19 @@ def test_stats_table_and_json() -> None:
     assert "Ann" in out.output and "100%" in out.output and "540" in out.output
 
 
+def test_stats_table_fits_80_columns_with_whole_headers() -> None:
+    record_rummy_game(open_database(), "g1", [PersonGame("Ann", True, 540, (140, 400))])
+    out = runner.invoke(app, ["stats", "rummy"])  # no terminal: 80 columns
+    lines = out.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "…" not in out.output  # "pers…", "play…", "long…" before
+    header = [line for line in lines if "name" in line][0]
+    assert header.split("┃")[1:3] == ["name ", " games "]
+    row = [line for line in lines if "Ann" in line][0]
+    cells = [cell.strip() for cell in row.split("│")[1:-1]]
+    assert cells == ["Ann", "1", "1", "0", "100%", "540", "400", "270.0", "1", "1"]
+
+
 def test_arena_json() -> None:
     out = runner.invoke(app, ["arena", "rummy", "--bots", "easy,medium", "--games", "4", "--json"])
     assert out.exit_code == 0, out.output

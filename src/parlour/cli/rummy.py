@@ -92,20 +92,20 @@ def stats_rummy(
             + ": finish a game against the computer (parlour play rummy)."
         )
         return
-    table = Table(title="Rummy statistics")
-    for column in (
-        "person",
-        "played",
+    table = Table(title="Rummy statistics", pad_edge=False)
+    for column in (  # short words: the table fits in 80 columns, no header cut ("pers…")
+        "name",
+        "games",
         "won",
         "lost",
         "win rate",
         "best game",
         "best round",
         "avg round",
-        "streak",
-        "longest",
+        "streak now",
+        "best streak",
     ):
-        table.add_column(column, justify="left" if column == "person" else "right")
+        table.add_column(column, justify="left" if column == "name" else "right")
     for row in rows:
         rate = "-" if row.win_rate is None else f"{row.win_rate:.0%}"
         average = "-" if row.average_round_score is None else f"{row.average_round_score:.1f}"
