@@ -58,9 +58,9 @@ def test_stats_table_fits_80_columns_with_whole_headers() -> None:
     lines = out.output.splitlines()
     assert max(len(line) for line in lines) <= 80
     assert "…" not in out.output  # "pers…", "play…", "long…" before
-    header = [line for line in lines if "name" in line][0]
+    header = next(line for line in lines if "name" in line)
     assert header.split("┃")[1:3] == ["name ", " games "]
-    row = [line for line in lines if "Ann" in line][0]
+    row = next(line for line in lines if "Ann" in line)
     cells = [cell.strip() for cell in row.split("│")[1:-1]]
     assert cells == ["Ann", "1", "1", "0", "100%", "540", "400", "270.0", "1", "1"]
 
