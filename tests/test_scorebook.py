@@ -69,7 +69,7 @@ def test_local_game_records_once_when_finished() -> None:
     game = parlour.load("greedy")
     # Greedy's bots are not needed to finish a game by quitting: build the seats directly.
     local = LocalGame.__new__(LocalGame)
-    local.game, local.save_id = game, None
+    local.game, local.save_id, local.screen = game, None, {}
     local.seats = [SeatSpec("Bo"), SeatSpec("CPU 1 (strong)", "strong")]
     local.state = game.new_initial_state()
     local.state.apply(Quit(), player=0)
