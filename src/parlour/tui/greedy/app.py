@@ -387,6 +387,18 @@ class GreedyScreen(TableScreen):
             answered,
         )
 
+    def action_restart(self) -> None:
+        """F8: restart, after a confirm. In a game that counts for the standings (one person
+        against the computer) a restart would wipe out a loss, so it is a quit: the person
+        forfeits (Q) and the game-over screen offers the new game (docs/rules/greedy.md,
+        "Quitting")."""
+        counted = greedy_counts(self.state, self.local.people()) is not None
+        if self.state.is_terminal() or not counted or self.settings.database is None:
+            super().action_restart()
+            return
+        self.explain("This game counts in the standings: restarting means quitting it first.")
+        self.action_quit_game()
+
     def action_redraw(self) -> None:
         """R: redraw the whole screen."""
         self.show_state()
