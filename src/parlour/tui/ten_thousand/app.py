@@ -91,7 +91,7 @@ class TenThousandScreen(TableScreen):
             rules.append("pairs/straights on any 6")
         self.sub_title = " · ".join(rules)
         self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
-        self._rebuild_history()
+        self.replay_history(self._write_history)
         # Textual then calls TableScreen.on_mount too (every class's handler runs), which
         # starts the game: calling it here as well would start it twice
 
@@ -405,16 +405,6 @@ class TenThousandScreen(TableScreen):
         log = self.query_one("#history", RichLog)
         for parts in lines:
             log.write(Text.assemble((f"round {rounds:>2}  ", "dim"), *parts))
-
-    def _rebuild_history(self) -> None:
-        """Write the history of a resumed game, replaying its events."""
-        replayed = self.local.game.new_initial_state()
-        assert isinstance(replayed, TenThousandState)
-        for player, action in self.state.history:
-            before = replayed.clone()
-            assert isinstance(before, TenThousandState)
-            replayed.apply(action, player=player)
-            self._write_history(player, action, before, replayed)
 
     def reset(self) -> None:
         self.selected = set()
