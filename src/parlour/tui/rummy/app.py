@@ -431,20 +431,20 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         wrote: the same lines, the same cards named)."""
         people = self.people
         me = people[0] if len(people) == 1 else None
-        replayed = self.local.game.new_initial_state()
-        assert isinstance(replayed, RummyState)
-        for player, action in self.local.state.history:
-            was = replayed.observation(None)
-            replayed.apply(action, player=player)
-            obs = replayed.observation(None)
+
+        def write(player: int, action: Action, before: RummyState, now: RummyState) -> None:
+            was = before.observation(None)
+            obs = now.observation(None)
             if player == CHANCE:
                 self._deal_line(obs)
-                continue
+                return
             seat = was["to_move"] if player == HOST else player
-            drawn = replayed.drawn if seat == me and isinstance(action, Draw) else None
+            drawn = now.drawn if seat == me and isinstance(action, Draw) else None
             self._move_line(seat, action, was, None if drawn is None else card_text(drawn))
             if len(obs["round_scores"]) > len(was["round_scores"]):
                 self._round_line(obs)
+
+        self.replay_history(write)
 
     def after(self, player: int, action: Action, before: State) -> None:
         was = before.observation(None)
