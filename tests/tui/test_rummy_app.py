@@ -621,3 +621,17 @@ async def test_the_round_summary_fits_a_small_terminal() -> None:
         # the player column shrinks; the round and game columns stay (cut off before)
         assert "player            on the table  in hand  round  game" in shown
         assert "CPU 1 (easy)                 0      -25    -25   -25" in shown
+
+
+async def test_the_arrow_keys_move_the_cursor_even_when_the_history_could_scroll() -> None:
+    app = rummy_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        log = app.table.query_one("#history", RichLog)
+        log.write("x" * 200, width=200, shrink=False)  # wider than the screen
+        await settle(pilot)
+        assert log.max_scroll_x > 0
+        # the history never takes the keyboard (it did: it had the focus and ate ←/→)
+        assert app.focused is not log
+        await press(pilot, "right", "right")
+        assert table(app).cursor == 2 and log.scroll_x == 0

@@ -172,7 +172,9 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         yield Static("", id="hand-title")
         yield Static(id="curtain")
         yield HandView(id="hand")
-        yield RichLog(id="history", max_lines=500, wrap=True, markup=False)
+        history = RichLog(id="history", max_lines=500, wrap=True, markup=False)
+        history.can_focus = False  # focused, it took ←/→ from the hand to scroll itself
+        yield history
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
