@@ -137,7 +137,7 @@ def test_play_rummy_house_rules_and_fast(launched: list[TableApp]) -> None:
     local = launched[0].table.local
     assert local.game.options == {
         "players": 3, "ending_score": 250, "must_discard": True, "alternate_start": True,
-        "hand_size": 0, "max_rounds": 100,
+        "hand_size": 0, "max_rounds": 100, "max_turns": 500,
     }  # fmt: skip
     assert launched[0].table.settings.pace == Pace.instant()
 

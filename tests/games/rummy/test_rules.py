@@ -129,6 +129,22 @@ def test_stock_running_out_ends_the_round_after_that_turn() -> None:
     assert state.phase == DEAL and state.round == 2
 
 
+def test_a_round_of_discard_takers_ends_at_the_turn_limit() -> None:
+    """Two players who only take the discard never shrink the stock: ``max_turns`` ends the
+    round as if the stock had run out (docs/rules/rummy.md, safeguards)."""
+    state = deal(["5H 9C QC", "8H 2C 3D"], "7H", "AS 10C", max_turns=4)
+    act(state, "draw discard", "discard 9C")  # turn 1: 5H 7H QC
+    act(state, "draw discard", "discard 2C")  # turn 2: 8H 3D 9C
+    act(state, "draw discard", "discard 5H")  # turn 3: 7H QC 2C
+    assert state.turns == 3 and state.phase != DEAL
+    act(state, "draw discard", "discard 3D")  # turn 4: the limit
+    assert state.last_round is not None and state.last_round["ended"] == "turns"
+    # nothing on the table: 7H QC 2C (5 + 10 + 5), 8H 9C 5H (5 + 5 + 5)
+    assert state.round_scores == [[-20, -15]]
+    assert state.phase == DEAL and state.round == 2 and state.turns == 0
+    assert parlour.load("rummy").options["max_turns"] == 500
+
+
 def test_a_tie_at_the_top_plays_another_round() -> None:
     state = deal(["2S 3S 4S 9C", "2H 3H 4H 9D"], "KD", "8C 8D", ending_score=5)
     act(state, "draw stock", "meld 2S 3S 4S", "discard 8C")

@@ -43,6 +43,13 @@ SPEC = GameSpec(
             minimum=0,
             maximum=10_000,
         ),
+        "max_turns": Option(
+            500,
+            "safeguard: a round ends after this many turns, as when the stock runs out "
+            "(0: no limit)",
+            minimum=0,
+            maximum=100_000,
+        ),
     },
     new_state=RummyState,
     rules_doc="docs/rules/rummy.md",

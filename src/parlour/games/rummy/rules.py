@@ -178,6 +178,7 @@ class RummyState(State):
         self.must_discard = bool(options.get("must_discard", False))
         self.alternate_start = bool(options.get("alternate_start", False))
         self.max_rounds = int(options.get("max_rounds", 0))
+        self.max_turns = int(options.get("max_turns", 0))
         self.scores: list[int] = [0] * self.n
         self.round = 1
         self.round_scores: list[list[int]] = []
@@ -195,6 +196,7 @@ class RummyState(State):
         self.seat = self.starter
         self.taken: Card | None = None
         self.drawn: Card | None = None
+        self.turns = 0  # turns ended this round (the max_turns safeguard)
 
     # --- whose move ---------------------------------------------------------------------
 
@@ -432,10 +434,13 @@ class RummyState(State):
         self.hands[seat] &= ~bit
         self.known[seat] &= ~bit
         self.discard.append(c)
+        self.turns += 1
         if not self.hands[seat]:
             self._end_round("out")
         elif not self.stock:
             self._end_round("stock")
+        elif self.max_turns and self.turns >= self.max_turns:
+            self._end_round("turns")
         else:
             self.seat = (seat + 1) % self.n
             self.taken = None
@@ -562,6 +567,7 @@ class RummyState(State):
         return {
             "phase": self.phase,
             "round": self.round,
+            "turns": self.turns,
             "starter": self.starter,
             "seat": self.seat,
             "hands": [cards_text(h) for h in self.hands],

@@ -26,7 +26,7 @@ from parlour.tui.rummy.widgets import MeldPicture, cards_label, meld_line
 @dataclass(frozen=True)
 class RoundSummary:
     """A finished round as the view shows it (from the observation's ``last_round``):
-    ``round`` number, how it ``ended`` (``"out"`` or ``"stock"``), the seat that went
+    ``round`` number, how it ``ended`` (``"out"``, ``"stock"`` or ``"turns"``), the seat that went
     ``out``, and per seat the points on the table, the points left in hand, the round score,
     the game score and the cards left in hand."""
 
@@ -63,9 +63,11 @@ class RoundSummary:
         )
 
     def how(self, names: Sequence[str]) -> str:
-        """``"ann went out"`` or ``"the stock ran out"``."""
+        """``"ann went out"``, ``"the stock ran out"`` or the turn limit."""
         if self.ended == "out" and self.out is not None:
             return f"{names[self.out]} went out"
+        if self.ended == "turns":
+            return "the round reached its turn limit"
         return "the stock ran out"
 
 

@@ -308,7 +308,12 @@ export function create(ctx) {
     const last = view().last_round;
     summary.hidden = !last;
     if (!last) return;
-    const how = last.ended === "out" ? `${who(model, last.out)} went out.` : "The stock ran out.";
+    const how =
+      last.ended === "out"
+        ? `${who(model, last.out)} went out.`
+        : last.ended === "turns"
+          ? "The round reached its turn limit."
+          : "The stock ran out.";
     fill(
       summary,
       h("h2", {}, `Round ${last.round} summary`),
