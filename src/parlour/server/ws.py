@@ -43,6 +43,12 @@ from parlour.storage.tables import LOBBY, get_seats, get_table
 
 router = APIRouter()
 
+MAX_ID = 2**31 - 1
+"""The largest table id (as the REST paths): a larger number would overflow the database's
+integer, not merely miss."""
+MAX_VERSION = 10_000_000
+"""The largest version an action may name (as ``ActionIn``)."""
+
 
 def _token(websocket: WebSocket) -> tuple[str | None, bool]:
     header = websocket.headers.get("authorization", "")
@@ -167,7 +173,7 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
         if kind == "ping":
             return {"type": "pong", "ref": ref}
         if kind in ("follow", "unfollow", "action") and (
-            not isinstance(table, int) or isinstance(table, bool) or table < 1
+            not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= MAX_ID
         ):
             return {
                 "type": "error",
@@ -203,13 +209,14 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
                 not isinstance(action, str)
                 or not isinstance(version, int)
                 or isinstance(version, bool)
+                or not 0 <= version <= MAX_VERSION
             ):
                 return {
                     "type": "error",
                     "status": 422,
                     "code": "bad_message",
                     "ref": ref,
-                    "detail": "an action needs 'action' (text) and 'version' (integer)",
+                    "detail": "an action needs 'action' (text) and 'version' (an integer, 0 or more)",
                 }
             outcome = await play.submit_action_async(
                 ctx,
