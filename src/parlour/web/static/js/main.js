@@ -88,7 +88,10 @@ function drawNav() {
       h("button", { class: "link", id: "logout", onclick: logout }, "Log out"),
     );
   } else {
-    items.push(link("#/login", "Log in", "login"), link("#/signup", "Sign up", "signup"));
+    // between the two forms, keep where to go after (an invite link's table)
+    const next = route().query.get("next");
+    const keep = next && (where === "login" || where === "signup") ? `?next=${encodeURIComponent(next)}` : "";
+    items.push(link(`#/login${keep}`, "Log in", "login"), link(`#/signup${keep}`, "Sign up", "signup"));
   }
   fill(nav, items);
 }
