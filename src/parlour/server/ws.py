@@ -216,7 +216,7 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
                     "status": 422,
                     "code": "bad_message",
                     "ref": ref,
-                    "detail": "an action needs 'action' (text) and 'version' (an integer, 0 or more)",
+                    "detail": "an action needs 'action' (text) and 'version' (a whole number)",
                 }
             outcome = await play.submit_action_async(
                 ctx,
