@@ -45,3 +45,17 @@ def test_a_newcomer_signs_up_from_an_invite_link_and_joins_the_table(pages: Page
     guest.get_by_role("button", name="Log in").click()
     expect(guest).to_have_url(re.compile(rf".*#/table/{table_id}\?invite="))
     expect(guest.locator("#lobby-seats li").nth(1)).to_have_text(f"{name} (you)")
+
+
+def test_an_address_that_names_no_table_is_not_found(pages: Pages) -> None:
+    # found by a new user mistyping an address: "#/table/abc" showed "Table #NaN" and the
+    # server's validation message about path parameters
+    page = pages.open()
+    for address in ("/#/table/abc", "/#/replay/1x", "/#/table/0", "/#/table/99999999999"):
+        page.goto(address)
+        expect(page.get_by_role("heading", name="Not found")).to_be_visible()
+        expect(page.locator("main")).not_to_contain_text("NaN")
+    page.goto("/#/nowhere")
+    expect(page.get_by_role("heading", name="Not found")).to_be_visible()
+    page.get_by_role("link", name="Back to the lobby").click()
+    expect(page.get_by_role("heading", name="Open games")).to_be_visible()
