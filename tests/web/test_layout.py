@@ -50,3 +50,9 @@ def test_a_long_name_fits_a_phone(pages: Pages, game: str, seats: list[str]) -> 
     pages.shot(page, f"{game}-phone")
     assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
     assert page_width(page) == 360
+    if game == "crossword":  # the rack's seven tiles in one row
+        expect(page.locator("#rack .tile-btn")).to_have_count(7)
+        tops = page.locator("#rack .tile-btn").evaluate_all(
+            "els => els.map((e) => e.getBoundingClientRect().top)"
+        )
+        assert len(tops) == 7 and len(set(tops)) == 1
