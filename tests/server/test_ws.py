@@ -193,3 +193,29 @@ def test_invite_only_tables_are_followed_by_members_or_with_the_code(
         assert ws.receive_json()["code"] == "not_found"
         ws.send_json({"type": "follow", "table": table_id, "invite": code})
         assert until(ws, "update")["you"] is None
+
+
+def test_a_socket_stops_acting_for_an_account_once_it_logs_out(client: TestClient) -> None:
+    # found by probing: a socket opened before the logout still played the account's moves
+    table_id, seats = people_table(client, "ten-thousand")
+    view = client.get(f"/tables/{table_id}", headers=seats[0]).json()
+    mover = seats[view["to_move"][0]]
+    with client.websocket_connect("/ws", headers=mover) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_json({"type": "ping", "ref": 1})
+        assert ws.receive_json() == {"type": "pong", "ref": 1}
+        assert client.post("/auth/logout", headers=mover).status_code == 204
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": view["legal"][0],
+                "version": view["version"],
+                "ref": 2,
+            }
+        )
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+    after = client.get(f"/tables/{table_id}", headers=seats[1 - view["to_move"][0]]).json()
+    assert after["version"] == view["version"]  # nothing was played

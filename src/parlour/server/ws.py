@@ -3,7 +3,8 @@ follows and accepts actions too.
 
 Authentication: the session cookie (a browser on this site: the ``Origin`` must match), an
 ``Authorization: Bearer`` header, or ``?token=``. Anonymous sockets may follow open tables as
-spectators.
+spectators. Once the login is revoked (logout) or expires, the socket's next message closes
+it with code 4401.
 
 Client to server (JSON objects, at most ``Settings.max_ws_message_chars`` characters):
 
@@ -124,6 +125,11 @@ async def socket(websocket: WebSocket) -> None:
         )
         while True:
             text = await websocket.receive_text()
+            if token is not None and not await _still_logged_in(ctx, token):
+                # logged out (or the login expired) since the socket opened: it no longer
+                # acts, follows or watches as the account
+                await websocket.close(code=4401, reason="log in again")
+                return
             reply = await _handle(ctx, hub, follower, text)
             if reply is not None:
                 await websocket.send_text(json.dumps(reply))
@@ -136,6 +142,14 @@ async def socket(websocket: WebSocket) -> None:
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+async def _still_logged_in(ctx: ServerContext, token: str) -> bool:
+    """Whether the socket's login still holds (revoked at logout, or expired): a dictionary
+    look-up, and a query at most every ``login_cache_seconds``."""
+    if accounts.cached_login(ctx, token) is not None:
+        return True
+    return await anyio.to_thread.run_sync(accounts.authenticate, ctx, token) is not None
 
 
 async def _send_loop(websocket: WebSocket, follower: Follower) -> None:
