@@ -34,6 +34,10 @@ def test_a_newcomer_signs_up_from_an_invite_link_and_joins_the_table(pages: Page
     expect(guest.locator("#lobby-seats li").nth(1)).to_have_text(f"{name} (you)")
     expect(host.locator("#lobby-seats li").nth(1)).to_have_text(name)
     expect(host.locator("#start")).to_be_visible()
+    # only the crossword begins on votes: a vote here would do nothing, so none is offered
+    expect(host.locator("#vote")).to_have_count(0)
+    expect(guest.locator("#vote")).to_have_count(0)
+    expect(guest.locator("#lobby-box")).to_contain_text("only the table's creator may start it")
     pages.shot(guest, "joined-from-invite")
     # and the way back: from "Sign up", "Log in" keeps the table too
     guest.locator("#logout").click()
