@@ -71,3 +71,33 @@ def test_corrupt_save_is_refused_not_crashed() -> None:
 def test_a_person_cannot_take_a_computer_players_name() -> None:
     with pytest.raises(ParlourError, match="kept for computer players"):
         parse_players("CPU 1 (strong),bob", SPEC)
+
+
+def test_a_finished_game_and_its_standings_are_saved_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A failure while recording the standings leaves the save as it was (active), so the
+    next save records the game once: never a finished save that missed the standings."""
+    from parlour import scorebook
+    from parlour.storage import load_save
+    from parlour.storage.standings import greedy_standings
+
+    local = LocalGame.new("greedy", "Ann,cpu:easy")
+    engine = open_database()
+    save_id = local.save(engine)
+    local.state.apply(local.state.parse_action("quit", player=0), player=0)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(scorebook, "record_greedy_game", broken)
+        with pytest.raises(OSError):
+            local.save(engine)
+    assert load_save(engine, save_id).status == "active"
+    assert greedy_standings(engine) == []
+    local.save(engine)
+    local.save(engine)  # saving a finished game again counts nothing twice
+    assert load_save(engine, save_id).status == "finished"
+    [row] = greedy_standings(engine)
+    assert (row.name, row.games, row.losses, row.points) == ("Ann", 1, 1, -1000)

@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from parlour.engine.state import State
 from parlour.games.greedy.standings import standings_entry
@@ -53,11 +53,14 @@ def game_key(state: State, people: Sequence[str | None]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def record_finished_game(engine: Engine, state: State, people: Sequence[str | None]) -> None:
+def record_finished_game(
+    engine: Engine | Connection, state: State, people: Sequence[str | None]
+) -> None:
     """Record a finished game in the scorebook (a no-op for games that keep no records).
 
     *people* has one entry per seat: the person's name, or ``None`` for a computer player.
-    Raises ``IllegalMove`` if the game is not over.
+    *engine* may be a connection in a transaction, to record the game together with its
+    save. Raises ``IllegalMove`` if the game is not over.
     """
     state.require_terminal()
     person = greedy_counts(state, people)

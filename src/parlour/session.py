@@ -22,6 +22,7 @@ from parlour.engine.registry import find, load
 from parlour.engine.spec import GameSpec
 from parlour.engine.state import JSON, Action, Game, State
 from parlour.scorebook import record_finished_game
+from parlour.storage.db import write_transaction
 from parlour.storage.saves import SaveInfo, load_save, save_game
 
 MAX_NAME = 20
@@ -172,20 +173,23 @@ class LocalGame:
     def save(self, engine: Engine) -> int:
         """Save (or update) this game in the database; return the save id.
 
-        The first save of a finished game also records it in the scorebook (Greedy standings).
+        The first save of a finished game also records it in the scorebook (Greedy standings,
+        Rummy statistics), in the same transaction: both happen, or neither.
         """
         already = self.save_id is not None and load_save(engine, self.save_id).status == "finished"
-        self.save_id = save_game(
-            engine,
-            game=self.game.spec.name,
-            players=[s.text() for s in self.seats],
-            state=self.state.to_json(),
-            finished=self.state.is_terminal(),
-            save_id=self.save_id,
-        )
-        if self.state.is_terminal() and not already:
-            record_finished_game(engine, self.state, self.people())
-        return self.save_id
+        with write_transaction(engine) as connection:  # the save and the scorebook together
+            save_id = save_game(
+                connection,
+                game=self.game.spec.name,
+                players=[s.text() for s in self.seats],
+                state=self.state.to_json(),
+                finished=self.state.is_terminal(),
+                save_id=self.save_id,
+            )
+            if self.state.is_terminal() and not already:
+                record_finished_game(connection, self.state, self.people())
+        self.save_id = save_id
+        return save_id
 
     @classmethod
     def resume(cls, engine: Engine, save_id: int) -> LocalGame:

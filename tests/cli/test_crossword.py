@@ -177,3 +177,16 @@ def test_bench_lexicon_refuses_a_bad_list(tmp_path: Path) -> None:
     words.write_text("1\n2\n", encoding="utf-8")
     out = runner.invoke(app, ["bench", "crossword-lexicon", "--lexicon", str(words)])
     assert out.exit_code == 2 and "no usable words" in out.output
+
+
+def test_analyse_an_unfinished_record_says_so(tmp_path: Path) -> None:
+    record = json.loads((DATA / "crossword-three-players.json").read_text(encoding="utf-8"))
+    record["events"] = record["events"][:8]  # three draws, then three plays with draws
+    del record["result"]
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps(record), encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(partial)])
+    assert out.exit_code == 0, out.output
+    assert "The game is not finished: its first 3 turns are analysed." in out.output
+    finished = runner.invoke(app, ["analyse", str(DATA / "crossword-three-players.json")])
+    assert "not finished" not in finished.output

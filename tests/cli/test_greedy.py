@@ -46,7 +46,28 @@ def test_solve_with_a_lower_target() -> None:
     assert code == 0, out
     data = json.loads(out)
     assert data["options"] == {"target": 5000}
-    assert [(p["mine"], p["opponent"]) for p in data["near_the_end"]] == []
+    # the positions are points short of the target: 5,000 and 500, 1,000 each, 500 and 5,000
+    assert [(p["mine"], p["opponent"]) for p in data["near_the_end"]] == [
+        (0, 4500),
+        (4000, 4000),
+        (4500, 0),
+    ]
+    code, out = run("solve", "greedy", "--target", "100000", "--json")
+    assert code == 0, out
+    far = json.loads(out)["near_the_end"]
+    assert [(p["mine"], p["opponent"]) for p in far] == [
+        (95000, 99500),
+        (99000, 99000),
+        (99500, 95000),
+    ]
+    # the same race as at 10,000, shifted: the chances agree
+    assert [p["win_chance_strong"] for p in far] == pytest.approx(
+        [
+            p["win_chance_strong"]
+            for p in json.loads(run("solve", "greedy", "--json")[1])["near_the_end"]
+        ],
+        abs=1e-9,
+    )
     code, out = run("solve", "greedy", "--target", "5001")
     assert code == 2 and "multiple of 50" in out
 

@@ -16,6 +16,7 @@ from parlour.cli.main import app
 from parlour.engine.records import read_record, replay
 from parlour.session import LocalGame
 from parlour.storage import list_saves, open_database, save_game
+from parlour.storage.standings import greedy_standings
 from parlour.tui.common.table import Pace, TableApp, TableExit
 from parlour.tui.ten_thousand.app import TenThousandApp
 
@@ -177,3 +178,34 @@ def test_saves_list_and_delete() -> None:
     assert list_saves(open_database(), status=None) == []
     missing = runner.invoke(app, ["saves", "delete", str(save_id)])
     assert missing.exit_code == 2 and f"no saved game {save_id}" in missing.output
+
+
+def test_deleting_a_counted_greedy_game_forfeits_it_first() -> None:
+    """Deleting an unfinished Greedy game of one person against the computer is a quit: a
+    loss at the computer's score (500, under 10,000: 1,000 forfeited), then the save goes."""
+    local = LocalGame.new("greedy", "Ann,cpu:easy")
+    for move, player in [
+        ("roll 1 1 1 2 3 4 4 6 6", -1),
+        ("keep 1 1 1 bank", 0),
+        ("roll 5 5 5 2 3 4 4 6 6", -1),
+        ("keep 5 5 5 bank", 1),
+        ("roll 2 3 4 6 6 2 3 4 6", -1),
+    ]:
+        local.state.apply(local.state.parse_action(move, player=player), player=player)
+    engine = open_database()
+    save_id = local.save(engine)
+    deleted = runner.invoke(app, ["saves", "delete", str(save_id)])
+    assert deleted.exit_code == 0, deleted.output
+    assert "Ann forfeits it" in deleted.output and "1,000 to 500" in deleted.output
+    [row] = greedy_standings(engine)
+    assert (row.name, row.games, row.losses, row.points) == ("Ann", 1, 1, -1000)
+    assert list_saves(engine, status=None) == []
+
+
+def test_deleting_a_hot_seat_greedy_game_counts_nothing() -> None:
+    local = LocalGame.new("greedy", "Ann,Bob")
+    local.state.apply(local.state.parse_action("roll 1 1 1 2 3 4 4 6 6", player=-1), player=-1)
+    engine = open_database()
+    deleted = runner.invoke(app, ["saves", "delete", str(local.save(engine))])
+    assert deleted.exit_code == 0 and "forfeits" not in deleted.output
+    assert greedy_standings(engine) == []

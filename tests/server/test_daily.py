@@ -198,7 +198,7 @@ def test_only_the_built_in_word_list(client: TestClient) -> None:
     )
     assert refused.status_code == 422
     assert refused.json()["detail"] == (
-        "the server plays with the built-in word list: lexicon is 'enable'"
+        "option 'lexicon' names a file, which a server game cannot use"
     )
 
 

@@ -379,3 +379,40 @@ async def test_a_second_window_on_a_game_forfeited_elsewhere_cannot_save_it() ->
     assert again.state.is_terminal() and again.state.quitter == 0
     [row] = greedy_standings(engine)
     assert (row.games, row.losses) == (1, 1)
+
+
+async def test_restart_of_a_counted_game_is_a_quit_first() -> None:
+    """F8 in a game against the computer that counts for the standings asks to quit (a
+    forfeit) instead of wiping the game out; in hot seat it restarts."""
+    app = greedy_app("Ann,cpu:easy", ["roll 1 1 1 2 3 4 4 6 6", "roll 5 5 5 2 3 4 4 6 6"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "2", "3", "e")
+        await pilot.press("f8")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit and forfeit? Ann loses this game at once" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert (
+            app.screen.note == "Standings: Ann -1,000 tournament points (parlour standings greedy)"
+        )
+    [row] = greedy_standings(open_database())
+    assert (row.games, row.losses) == (1, 1)
+
+
+async def test_restart_in_hot_seat_starts_again() -> None:
+    app = greedy_app("Ann,Bob", ["roll 1 1 1 2 3 4 4 6 6"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "2", "3", "e")
+        assert screen(app).state.scores == [1000, 0]
+        await pilot.press("f8")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "This game is lost" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen(app).state.scores == [0, 0]
+    assert greedy_standings(open_database()) == []

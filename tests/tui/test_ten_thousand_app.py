@@ -392,3 +392,26 @@ async def test_a_save_deleted_while_the_game_is_open_is_reported_not_a_crash() -
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert isinstance(app.return_value, TableExit) and app.return_value.outcome == "unsaved"
+
+
+async def test_a_resumed_game_shows_its_history() -> None:
+    rolls = ["roll 1 2 3 4 4 4", "roll 1 1 1 2 3 4", "roll 2 2 3 3 4 6"]
+    app = ten_thousand_app("me,cpu:cautious", rolls)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "r", "1", "4", "5", "6", "b")  # me 500; cautious banks 1,000
+        await press(pilot, "r")  # my farkle
+        lines = [
+            "round  1  me banked 500 → 500",
+            "round  1  CPU 1 (cautious) banked 1,000 → 1,000",
+            "round  2  me farkled",
+        ]
+        assert history_lines(app) == lines
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    result = app.return_value
+    assert isinstance(result, TableExit) and result.save_id is not None
+    resumed = ten_thousand_app(local=LocalGame.resume(open_database(), result.save_id))
+    async with resumed.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert history_lines(resumed) == lines

@@ -188,14 +188,16 @@ def bench_crossword(
 
 
 def analyse_record(file: Path, *, as_json: bool) -> None:
-    """``parlour analyse FILE``: each turn of a finished Crossword record, its best play and
-    the points left on the table."""
+    """``parlour analyse FILE``: each turn of a Crossword record, its best play and the points
+    left on the table. An unfinished game is analysed as far as it goes, and says so."""
     from parlour.engine.errors import BadRecord, ParlourError
-    from parlour.engine.records import read_record
+    from parlour.engine.records import read_record, replay
     from parlour.games.crossword.analysis import analyse
 
     try:
-        reviews = analyse(read_record(file))
+        record = read_record(file)
+        reviews = analyse(record)
+        finished = replay(record).is_terminal()
     except (BadRecord, ParlourError) as err:
         fail(f"{file}: {err}")
     if as_json:
@@ -222,3 +224,5 @@ def analyse_record(file: Path, *, as_json: bool) -> None:
     console.print(table)
     for player, points in left.items():
         console.print(f"{player}: {points} points left on the table")
+    if not finished:
+        console.print(f"The game is not finished: its first {len(reviews)} turns are analysed.")

@@ -113,8 +113,9 @@ EXAMPLE_ROLLS: tuple[Dice, ...] = (
 )
 """First rolls whose best keeps the strategy table shows."""
 
-POSITIONS = ((5_000, 9_500), (9_000, 9_000), (9_500, 5_000))
-"""(the strong player's score, the opponent's): near-the-end positions ``solve`` shows."""
+POSITIONS = ((5_000, 500), (1_000, 1_000), (500, 5_000))
+"""Near-the-end positions ``solve`` shows, as (the strong player's, the opponent's) points
+short of the target: (5,000, 9,500), (9,000, 9,000) and (9,500, 5,000) at 10,000."""
 
 
 @solve.command("greedy")
@@ -146,9 +147,8 @@ def solve_greedy(target: TargetOpt = 10_000, as_json: JsonOpt = False) -> None:
         kept, bank = plan.choose(keep_options(roll), 0, 9)
         examples.append((roll, kept, bank))
     near = []
-    for mine, other in POSITIONS:
-        if max(mine, other) >= target:
-            continue
+    for mine_short, other_short in POSITIONS:
+        mine, other = max(0, target - mine_short), max(0, target - other_short)
         policy = solver.endgame(rules, mine, other)
         banks_from = {}
         for n in range(1, 10):

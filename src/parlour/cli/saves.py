@@ -81,7 +81,11 @@ def export_command(
 def delete_command(
     save_id: Annotated[int, typer.Argument(help="The saved game's #.")],
 ) -> None:
-    """Delete a saved game."""
+    """Delete a saved game. An unfinished Greedy game of one person against the computer
+    counts for the standings: deleting it forfeits it first (docs/rules/greedy.md,
+    "Quitting"), as Q in the game would."""
+    from parlour.scorebook import greedy_counts
+    from parlour.session import LocalGame
     from parlour.storage.saves import delete_save, load_save
 
     engine = database()
@@ -89,5 +93,19 @@ def delete_command(
         load_save(engine, save_id)
     except ParlourError as err:
         fail(str(err))
+    try:
+        local: LocalGame | None = LocalGame.resume(engine, save_id)
+    except ParlourError:
+        local = None  # a corrupt save: nothing to forfeit, delete it as it is
+    person = None if local is None else greedy_counts(local.state, local.people())
+    if local is not None and person is not None and not local.state.is_terminal():
+        local.state.apply(local.state.parse_action("quit", player=person), player=person)
+        local.save(engine)  # records the forfeit in the standings
+        points = local.state.result().scores
+        console.print(
+            f"Saved game #{save_id} counted for the Greedy standings: "
+            f"{local.seats[person].name} forfeits it (a loss; final scores "
+            f"{points[0]:,} to {points[1]:,})."
+        )
     delete_save(engine, save_id)
     console.print(f"Deleted saved game #{save_id}.")

@@ -96,6 +96,17 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
             yield connection
 
 
+@contextmanager
+def writing(bind: Engine | Connection) -> Iterator[Connection]:
+    """A write transaction on *bind*: :func:`write_transaction` for an engine, or the caller's
+    own transaction for a connection (several writes committed together, or none)."""
+    if isinstance(bind, Connection):
+        yield bind
+        return
+    with write_transaction(bind) as connection:
+        yield connection
+
+
 def forget_engines() -> None:
     """Dispose of every cached engine (tests use a fresh data directory each)."""
     with _lock:

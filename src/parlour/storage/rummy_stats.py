@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session
 
+from parlour.storage.db import writing
 from parlour.storage.models import RummyRecordedGame, RummyStat, utcnow
 from parlour.storage.standings import name_key
 
@@ -72,14 +73,16 @@ class PersonStats:
         }
 
 
-def record_rummy_game(engine: Engine, game_key: str, people: Sequence[PersonGame]) -> bool:
+def record_rummy_game(
+    engine: Engine | Connection, game_key: str, people: Sequence[PersonGame]
+) -> bool:
     """Add one finished game to each person's statistics, in one transaction.
 
     Returns ``False`` (and changes nothing) if *game_key* was recorded before. Raises
     :class:`~parlour.engine.errors.ParlourError` for an empty or over-long name.
     """
     keys = [name_key(p.name) for p in people]
-    with Session(engine) as session, session.begin():
+    with writing(engine) as connection, Session(bind=connection) as session:
         if session.get(RummyRecordedGame, game_key) is not None:
             return False
         session.add(RummyRecordedGame(game_key=game_key, recorded_at=utcnow()))
@@ -112,6 +115,7 @@ def record_rummy_game(engine: Engine, game_key: str, people: Sequence[PersonGame
             row.current_streak = row.current_streak + 1 if person.won else 0
             row.longest_streak = max(row.longest_streak, row.current_streak)
             row.updated_at = utcnow()
+        session.flush()
     return True
 
 

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session
 
 from parlour.engine.errors import ParlourError
+from parlour.storage.db import writing
 from parlour.storage.models import SavedGame, utcnow
 
 
@@ -36,7 +37,7 @@ def _info(row: SavedGame) -> SaveInfo:
 
 
 def save_game(
-    engine: Engine,
+    engine: Engine | Connection,
     *,
     game: str,
     players: list[str],
@@ -48,9 +49,10 @@ def save_game(
 
     Raises :class:`ParlourError` if *save_id* does not exist, or is a finished game and
     *state* is not that game (a second window on the same save played on after it ended: a
-    finished game never becomes another game, nor active again).
+    finished game never becomes another game, nor active again). *engine* may be a
+    connection in a transaction (see :func:`parlour.storage.db.writing`).
     """
-    with Session(engine) as session, session.begin():
+    with writing(engine) as connection, Session(bind=connection) as session:
         if save_id is None:
             row = SavedGame(game=game, players=players, state=state)
             session.add(row)

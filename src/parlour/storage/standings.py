@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session
 
 from parlour.engine.errors import ParlourError
-from parlour.storage.db import write_transaction
+from parlour.storage.db import writing
 from parlour.storage.models import GreedyStanding, utcnow
 
 MAX_NAME = 20
@@ -44,7 +44,7 @@ class Standing:
 
 
 def record_greedy_game(
-    engine: Engine, name: str, *, won: bool, points: int, margin: int | None
+    engine: Engine | Connection, name: str, *, won: bool, points: int, margin: int | None
 ) -> Standing:
     """Add one finished game to *name*'s standings; return the updated row.
 
@@ -52,7 +52,7 @@ def record_greedy_game(
     the row locked), so games finished at the same moment are all counted.
     """
     key = name_key(name)
-    with write_transaction(engine) as connection, Session(bind=connection) as session:
+    with writing(engine) as connection, Session(bind=connection) as session:
         row = session.get(GreedyStanding, key, with_for_update=True)
         if row is None:
             row = GreedyStanding(

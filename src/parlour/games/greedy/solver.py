@@ -74,6 +74,15 @@ def strategy() -> Strategy:
     return Strategy(turn_model(), cap=CAP)
 
 
+SPAN = 10_000
+"""The race model covers the positions where one score is within this many points of the
+target (every position when the target is at most 10,000): the end of a long game costs
+what the default game costs, and the strong player turns to it only within 5,000."""
+
+TAIL = 1e-13
+"""Banks whose chance together is below this are left out of the race model's sums."""
+
+
 class RaceModel:
     """The chance of winning a two-player race to the target (points throughout).
 
@@ -84,19 +93,27 @@ class RaceModel:
     forward pass of the strategy gives all three for every *a* at once (the play below a turn
     total does not depend on where it stops above). ``W(a, b)`` then follows by backward
     induction over the sum of the scores, exact for the model: a farkle swaps the players
-    without changing the sum, and that 2-cycle is solved in closed form.
+    without changing the sum, and that 2-cycle is solved in closed form. Scores never go
+    down, so the positions with one score within :data:`SPAN` of the target need no others.
     """
 
     def __init__(self, rules: Rules) -> None:
         started = time.perf_counter()
         self.rules = rules
         self.goal = goal = rules.target // UNIT
+        self.low = max(0, goal - SPAN // UNIT)
         ends = strategy().forward(limit=rules.target)
         banked = np.array(ends.banked[:goal])
         farkled = np.cumsum(ends.farkled[:goal])
+        tail = np.cumsum(banked[::-1])[::-1]  # tail[x]: the chance of a bank of x or more
+        longest = int(np.searchsorted(-tail, -TAIL))  # the first x with tail[x] < TAIL
+        sums = np.cumsum(banked)
         # zero[a]: the chance that a player with a units banks nothing (needs goal - a)
         self._zero = [float(farkled[goal - a - 1]) for a in range(goal)]
-        self._gains = [banked[1 : goal - a] for a in range(goal)]  # banks of 1..need-1
+        # gains[a]: the chances of banks of 1..need-1 (the negligible tail left out); bank[a]
+        # their exact sum
+        self._gains = [banked[1 : min(goal - a, max(longest, 2))] for a in range(goal)]
+        self._bank = [float(sums[goal - a - 1] - banked[0]) for a in range(goal)]
         self._wins = np.zeros((goal, goal))
         self._fill()
         self.seconds = time.perf_counter() - started
@@ -104,14 +121,14 @@ class RaceModel:
     def _rest(self, a: int, b: int) -> tuple[float, float]:
         """(P(a banks nothing), the chance that a wins through a bank) for mover *a*."""
         gains = self._gains[a]
-        after = 1.0 - self._wins[b, a + 1 :]  # the other moves next, after a banks
-        return self._zero[a], 1.0 - self._zero[a] - float(gains.sum()) + float(gains @ after)
+        after = 1.0 - self._wins[b, a + 1 : a + 1 + len(gains)]  # the other moves next
+        return self._zero[a], 1.0 - self._zero[a] - self._bank[a] + float(gains @ after)
 
     def _fill(self) -> None:
-        goal, wins = self.goal, self._wins
-        for total in range(2 * goal - 2, -1, -1):
-            for a in range(max(0, total - goal + 1), total // 2 + 1):
-                b = total - a
+        goal, low, wins = self.goal, self.low, self._wins
+        for total in range(2 * goal - 2, low - 1, -1):
+            for a in range(max(0, total - goal + 1), min(total // 2, total - low) + 1):
+                b = total - a  # b >= a, and b >= low
                 zero_a, rest_a = self._rest(a, b)
                 zero_b, rest_b = self._rest(b, a)
                 # W(a,b) = zero_a (1 - W(b,a)) + rest_a, and the same with a, b swapped
@@ -119,14 +136,29 @@ class RaceModel:
                 wins[a, b] = w_ab
                 wins[b, a] = zero_b * (1 - w_ab) + rest_b
 
+    def covers(self, mover: int, other: int) -> bool:
+        """Whether the model holds the position: both below the target, one of them within
+        :data:`SPAN` of it."""
+        return self.low * UNIT <= max(mover, other) < self.goal * UNIT
+
+    def _check(self, mover: int, other: int) -> None:
+        if not self.covers(mover, other):
+            raise ValueError(
+                f"the race model covers scores within {SPAN:,} points of {self.rules.target:,}"
+                f", not {mover:,} against {other:,}"
+            )
+
     def win_probability(self, mover: int, other: int) -> float:
         """The chance that the player starting a turn with *mover* points beats *other*
-        (both below the target)."""
+        (both below the target). Raises ``ValueError`` unless :meth:`covers`."""
+        self._check(mover, other)
         return float(self._wins[mover // UNIT, other // UNIT])
 
     def after_turns(self, mine: int, other: int, count: int) -> list[float]:
         """``u[x]`` for x in 0..count-1: the chance that a player with *mine* points wins
-        after banking ``x * 50`` this turn (``u[0]``: after a farkle), *other* to move next."""
+        after banking ``x * 50`` this turn (``u[0]``: after a farkle), *other* to move next.
+        Raises ``ValueError`` unless :meth:`covers` ``(mine, other)``."""
+        self._check(mine, other)
         a, b = mine // UNIT, other // UNIT
         u = [1.0 - float(w) for w in self._wins[b, a : self.goal]]
         u.extend([1.0] * max(0, count - len(u)))

@@ -130,10 +130,8 @@ def daily_host_events(moment: Moment) -> list[str]:
 
 
 def check_table(options: dict[str, Any], clock_days: int | None) -> str | None:
-    """Daily mode takes a one-day clock or none; turns mode any the server offers. Only the
-    built-in word list: on a server, a file path would read the server's files."""
-    if options.get("lexicon", DEFAULT_LEXICON) != DEFAULT_LEXICON:
-        return f"the server plays with the built-in word list: lexicon is {DEFAULT_LEXICON!r}"
+    """Daily mode takes a one-day clock or none; turns mode any the server offers. (The word
+    list is always the built-in one: the lobby refuses every file option.)"""
     if options.get("turn_mode") == DAILY and clock_days not in (None, 1):
         return (
             "in daily mode the day is the clock: clock_days is 1 (a seat that lets a day "

@@ -162,6 +162,15 @@ class TableScreen(Screen[None]):
         """Called after *player* (a seat or CHANCE) applied *action*; *before* is the state
         just before (to log what happened)."""
 
+    def replay_history(self, write: Callable[[int, Action, Any, Any], None]) -> None:
+        """For a resumed game's history log: replay the state's events from the start and call
+        ``write(player, action, before, now)`` for each (the states just before and after)."""
+        replayed = self.local.game.new_initial_state()
+        for player, action in self.local.state.history:
+            before = replayed.clone()
+            replayed.apply(action, player=player)
+            write(player, action, before, replayed)
+
     def game_over_note(self) -> str:
         """A line under the final scoreboard (what the game added to the standings, say);
         called after the finished game is saved. Default: none."""

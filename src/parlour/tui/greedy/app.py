@@ -92,7 +92,7 @@ class GreedyScreen(TableScreen):
         self.title = "Greedy"
         self.sub_title = f"first to end a turn on {self.state.target:,} wins · H: rules"
         self.query_one("#sum", Static).border_title = "Sum"
-        self._rebuild_history()
+        self.replay_history(self._write_history)
         # TableScreen.on_mount (the loop) runs after this: Textual calls every class's handler
 
     # --- drawing ------------------------------------------------------------------------
@@ -387,6 +387,18 @@ class GreedyScreen(TableScreen):
             answered,
         )
 
+    def action_restart(self) -> None:
+        """F8: restart, after a confirm. In a game that counts for the standings (one person
+        against the computer) a restart would wipe out a loss, so it is a quit: the person
+        forfeits (Q) and the game-over screen offers the new game (docs/rules/greedy.md,
+        "Quitting")."""
+        counted = greedy_counts(self.state, self.local.people()) is not None
+        if self.state.is_terminal() or not counted or self.settings.database is None:
+            super().action_restart()
+            return
+        self.explain("This game counts in the standings: restarting means quitting it first.")
+        self.action_quit_game()
+
     def action_redraw(self) -> None:
         """R: redraw the whole screen."""
         self.show_state()
@@ -467,16 +479,6 @@ class GreedyScreen(TableScreen):
                     (f"round {rounds:>2}  ", "dim"), ("Game over: ", "bold"), self.headline()
                 )
             )
-
-    def _rebuild_history(self) -> None:
-        """Write the history of a resumed game, replaying its events."""
-        replayed = self.local.game.new_initial_state()
-        assert isinstance(replayed, GreedyState)
-        for player, action in self.state.history:
-            before = replayed.clone()
-            assert isinstance(before, GreedyState)
-            replayed.apply(action, player=player)
-            self._write_history(player, action, before, replayed)
 
     def headline(self) -> str:
         state = self.state

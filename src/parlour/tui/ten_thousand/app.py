@@ -37,6 +37,8 @@ SIX = 6
 class TenThousandScreen(TableScreen):
     """A game of Ten-Thousand at the table (see the module docstring)."""
 
+    RETELL = True
+
     HELP_FILE = Path(__file__).with_name("help.md")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll"),
@@ -89,6 +91,7 @@ class TenThousandScreen(TableScreen):
             rules.append("pairs/straights on any 6")
         self.sub_title = " · ".join(rules)
         self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
+        self.replay_history(self._write_history)
         # Textual then calls TableScreen.on_mount too (every class's handler runs), which
         # starts the game: calling it here as well would start it twice
 
@@ -356,7 +359,6 @@ class TenThousandScreen(TableScreen):
                     f", lost {lost:,}" if lost else ""
                 )
                 self._say(f"Farkle! {name} rolled {dice_text(action.dice)}.")
-                self._history(name, (" farkled", "red"), f", lost {lost:,}" if lost else "")
             else:
                 self.log_line = f"{name} rolled {dice_text(action.dice)}"
         elif isinstance(action, Keep):
@@ -370,10 +372,7 @@ class TenThousandScreen(TableScreen):
                     left.remove(face)
                 self.ended = Board(tuple(left), aside_dice(before) + action.dice, "left")
                 self.log_line = f"{text} and banked {total:,}"
-                score = state.scores[before.seat]
-                self._history(name, " banked ", (f"{total:,}", "bold"), f" → {score:,}")
                 if before.final_turns is None and state.final_turns is not None:
-                    self._history(("Last turns: ", "bold"), name, f" reached {score:,}")
                     self._say("Last turns: everyone else has one more turn.")
             elif len(action.dice) == len(before.roll):
                 self.log_line = f"{text}: hot dice, rolling all six"
@@ -381,15 +380,31 @@ class TenThousandScreen(TableScreen):
             else:
                 left_count = len(before.roll) - len(action.dice)
                 self.log_line = f"{text}, rolling {dice_count(left_count)}"
-        if state.is_terminal():
-            self._history(("Game over: ", "bold"), self.headline())
+        self._write_history(player, action, before, state)
 
-    def _history(self, *parts: str | tuple[str, str]) -> None:
-        """Add a line made of *parts* (text, or (text, style)) to the history, marked with the
-        round of the turn that just ended. Names stay plain text, never markup."""
-        rounds = max(self.state.turns - 1, 0) // self.local.game.num_players + 1
-        line = Text.assemble((f"round {rounds:>2}  ", "dim"), *parts)
-        self.query_one("#history", RichLog).write(line)
+    def _write_history(
+        self, player: int, action: Action, before: TenThousandState, now: TenThousandState
+    ) -> None:
+        """Add the history line(s) *action* by *player* makes, if any: a farkle, a bank, the
+        start of the last turns, the end of the game, each marked with the round of the turn
+        that just ended. Names stay plain text, never markup."""
+        rounds = max(now.turns - 1, 0) // self.local.game.num_players + 1
+        name = self.seat_name(before.seat)
+        lines: list[list[str | tuple[str, str]]] = []
+        if player == CHANCE and isinstance(action, Roll) and now.turns > before.turns:
+            lost = before.turn_total
+            lines.append([name, (" farkled", "red"), f", lost {lost:,}" if lost else ""])
+        elif isinstance(action, Keep) and action.bank:
+            score = now.scores[before.seat]
+            total = score - before.scores[before.seat]
+            lines.append([name, " banked ", (f"{total:,}", "bold"), f" → {score:,}"])
+            if before.final_turns is None and now.final_turns is not None:
+                lines.append([("Last turns: ", "bold"), name, f" reached {score:,}"])
+        if now.is_terminal():
+            lines.append([("Game over: ", "bold"), self.headline()])
+        log = self.query_one("#history", RichLog)
+        for parts in lines:
+            log.write(Text.assemble((f"round {rounds:>2}  ", "dim"), *parts))
 
     def reset(self) -> None:
         self.selected = set()
