@@ -56,3 +56,7 @@ def test_a_long_name_fits_a_phone(pages: Pages, game: str, seats: list[str]) -> 
             "els => els.map((e) => e.getBoundingClientRect().top)"
         )
         assert len(tops) == 7 and len(set(tops)) == 1
+        # before the first play, the list of plays says so without numbering it "1."
+        empty = page.locator("#plays li")
+        expect(empty).to_have_text("No plays yet.")
+        assert empty.evaluate("e => getComputedStyle(e).listStyleType") == "none"
