@@ -6,9 +6,10 @@ around them is declared, so ``/docs`` shows the whole API.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class Strict(BaseModel):
@@ -42,6 +43,10 @@ class Credentials(Strict):
     password: str = Field(min_length=1, max_length=128, examples=["correct horse"])
 
 
+NAME_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9 _.-]*[A-Za-z0-9])?$"
+"""What an account name may be (besides its 3-20 characters)."""
+
+
 class NewAccount(Strict):
     """A new account: the name (3-20 letters, digits, spaces, ``_.-``, starting and ending
     with a letter or digit; unique ignoring case; runs of spaces count as one) and a
@@ -50,10 +55,21 @@ class NewAccount(Strict):
     name: str = Field(
         min_length=3,
         max_length=20,
-        pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9 _.-]*[A-Za-z0-9])?$",
+        json_schema_extra={"pattern": NAME_PATTERN},
         examples=["ann"],
     )
     password: str = Field(min_length=8, max_length=128, examples=["correct horse"])
+
+    @field_validator("name")
+    @classmethod
+    def _name_characters(cls, name: str) -> str:
+        # the reason in words: a newcomer typing "Zoë" or "ann!" should not read a regex
+        if not re.fullmatch(NAME_PATTERN, name):
+            raise ValueError(
+                "a name has only letters A-Z, digits, spaces and _ . - "
+                "and begins and ends with a letter or digit"
+            )
+        return name
 
 
 class AccountOut(BaseModel):
