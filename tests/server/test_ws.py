@@ -128,6 +128,8 @@ def test_lobby_changes_are_announced(client: TestClient) -> None:
         ('{"type": "action", "table": 1, "action": 5, "version": 1}', "bad_message"),
         ('{"type": "action", "table": 1, "action": "x", "version": "1"}', "bad_message"),
         ('{"type": "ping", "pad": "' + "x" * 5000 + '"}', "too_large"),
+        # JSON nested deeper than the parser's recursion dropped the socket
+        ("[" * 2000 + "]" * 2000, "bad_json"),
         # ids past the database's integers dropped the socket with an OverflowError
         ('{"type": "follow", "table": 9223372036854775808}', "bad_message"),
         ('{"type": "follow", "table": 1000000000000000000000000000000}', "bad_message"),

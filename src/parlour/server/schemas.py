@@ -11,10 +11,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+MAX_DEPTH = 8
+"""How deeply a request body may nest arrays and objects (the deepest request, a preview's
+tiles, nests 3): deeper bodies are refused before anything recurses into them."""
+
 
 class Strict(BaseModel):
-    """Base of request bodies: unknown fields, wrong types and text with NUL characters are
-    refused (422)."""
+    """Base of request bodies: unknown fields, wrong types, text with NUL characters and
+    nesting deeper than :data:`MAX_DEPTH` are refused (422)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -27,12 +31,20 @@ class Strict(BaseModel):
 
 
 def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
+    """Whether any text in *value* (keys too) holds a NUL; raises ``ValueError`` for nesting
+    deeper than :data:`MAX_DEPTH` (a body of 500 nested objects overflowed the stack: 500).
+    Iterative, so no body can exhaust the recursion limit."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                raise ValueError(f"a request nests arrays and objects at most {MAX_DEPTH} deep")
+            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
     return False
 
 

@@ -171,7 +171,7 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
         }
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[..." 2,000 deep
         return {"type": "error", "status": 400, "code": "bad_json", "detail": "not JSON"}
     if not isinstance(message, dict):
         return {
