@@ -221,3 +221,27 @@ def test_a_socket_stops_acting_for_an_account_once_it_logs_out(client: TestClien
         assert closed.value.code == 4401
     after = client.get(f"/tables/{table_id}", headers=seats[1 - view["to_move"][0]]).json()
     assert after["version"] == view["version"]  # nothing was played
+
+
+def test_a_server_bug_on_one_message_does_not_drop_the_socket(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.server import ws as ws_module
+
+    def broken(*args: Any) -> None:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(ws_module, "_follow", broken)
+    ann = register(client, "ann")
+    with client.websocket_connect("/ws", headers=ann) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "follow", "table": 1, "ref": 5})
+        assert ws.receive_json() == {
+            "type": "error",
+            "status": 500,
+            "ref": 5,
+            "code": "internal",
+            "detail": "the server failed on this message: try again",
+        }
+        ws.send_json({"type": "ping", "ref": 6})
+        assert ws.receive_json() == {"type": "pong", "ref": 6}

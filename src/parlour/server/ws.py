@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 import anyio.to_thread
@@ -43,6 +44,7 @@ from parlour.server.services.lobby import may_see
 from parlour.storage.tables import LOBBY, get_seats, get_table
 
 router = APIRouter()
+log = logging.getLogger("parlour.server")
 
 MAX_ID = 2**31 - 1
 """The largest table id (as the REST paths): a larger number would overflow the database's
@@ -130,7 +132,19 @@ async def socket(websocket: WebSocket) -> None:
                 # acts, follows or watches as the account
                 await websocket.close(code=4401, reason="log in again")
                 return
-            reply = await _handle(ctx, hub, follower, text)
+            try:
+                reply = await _handle(ctx, hub, follower, text)
+            except (WebSocketDisconnect, RuntimeError):
+                raise
+            except Exception:  # a bug on one message must not drop the player's socket
+                log.exception("WebSocket message failed: %.200s", text)
+                reply = {
+                    "type": "error",
+                    "status": 500,
+                    "ref": _ref_of(text),
+                    "code": "internal",
+                    "detail": "the server failed on this message: try again",
+                }
             if reply is not None:
                 await websocket.send_text(json.dumps(reply))
     except (WebSocketDisconnect, RuntimeError):
@@ -142,6 +156,15 @@ async def socket(websocket: WebSocket) -> None:
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+def _ref_of(text: str) -> Any:
+    """The ``ref`` of a message (so the client's pending action hears its answer), or None."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return message.get("ref") if isinstance(message, dict) else None
 
 
 async def _still_logged_in(ctx: ServerContext, token: str) -> bool:
