@@ -245,3 +245,17 @@ def test_a_server_bug_on_one_message_does_not_drop_the_socket(
         }
         ws.send_json({"type": "ping", "ref": 6})
         assert ws.receive_json() == {"type": "pong", "ref": 6}
+
+
+def test_a_logged_out_socket_is_sent_no_more_updates(client: TestClient) -> None:
+    table_id, seats = people_table(client, "ten-thousand")
+    watcher = 1 - server_state(client, table_id).actors()[0]  # the seat not to move
+    with client.websocket_connect("/ws", headers=seats[watcher]) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_json({"type": "follow", "table": table_id})
+        assert until(ws, "update")["you"] == watcher
+        assert client.post("/auth/logout", headers=seats[watcher]).status_code == 204
+        play_once(client, table_id, seats, random.Random(2))  # the other seat's move
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(ws, "update")
+        assert closed.value.code == 4401

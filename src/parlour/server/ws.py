@@ -3,8 +3,8 @@ follows and accepts actions too.
 
 Authentication: the session cookie (a browser on this site: the ``Origin`` must match), an
 ``Authorization: Bearer`` header, or ``?token=``. Anonymous sockets may follow open tables as
-spectators. Once the login is revoked (logout) or expires, the socket's next message closes
-it with code 4401.
+spectators. Once the login is revoked (logout) or expires, the socket is closed with code
+4401 at its next message either way (from the client, or an update for it).
 
 Client to server (JSON objects, at most ``Settings.max_ws_message_chars`` characters):
 
@@ -113,7 +113,7 @@ async def socket(websocket: WebSocket) -> None:
     await websocket.accept()
     follower = Follower(account.id if account else None)
     hub.add(follower)
-    sender = asyncio.create_task(_send_loop(websocket, follower))
+    sender = asyncio.create_task(_send_loop(ctx, websocket, follower, token))
     try:
         await websocket.send_text(
             json.dumps(
@@ -175,11 +175,17 @@ async def _still_logged_in(ctx: ServerContext, token: str) -> bool:
     return await anyio.to_thread.run_sync(accounts.authenticate, ctx, token) is not None
 
 
-async def _send_loop(websocket: WebSocket, follower: Follower) -> None:
+async def _send_loop(
+    ctx: ServerContext, websocket: WebSocket, follower: Follower, token: str | None
+) -> None:
     while True:
         text = await follower.queue.get()
         if text is None:
             await websocket.close(code=1013, reason="too far behind: reconnect")
+            return
+        if token is not None and not await _still_logged_in(ctx, token):
+            # logged out since: the account's views (its rack, its hand) stop here
+            await websocket.close(code=4401, reason="log in again")
             return
         await websocket.send_text(text)
 
