@@ -41,7 +41,9 @@ def test_a_newcomer_signs_up_from_an_invite_link_and_joins_the_table(pages: Page
     pages.shot(guest, "joined-from-invite")
     # and the way back: from "Sign up", "Log in" keeps the table too
     guest.locator("#logout").click()
+    expect(guest).to_have_url(re.compile(r".*#/login$"))  # logged out and sent to log in
     guest.goto(link.removeprefix(pages.server.url))
+    expect(guest).to_have_url(re.compile(r".*#/login\?next="))
     guest.locator("main").get_by_role("link", name="Sign up").click()
     guest.locator("main").get_by_role("link", name="Log in").click()
     guest.get_by_label("Name").fill(name)
