@@ -36,3 +36,16 @@ def test_docs_reference_only_local_urls(client: TestClient, page: str) -> None:
         assert '"validatorUrl": null' in html  # no badge fetched from the validator's site
     else:
         assert "/docs-assets/redoc.standalone.js" in urls
+
+
+@pytest.mark.parametrize("page", ["/docs", "/redoc"])
+def test_the_docs_pages_may_load_nothing_from_another_site(client: TestClient, page: str) -> None:
+    # found by a new user offline: ReDoc's bundle asks cdn.redoc.ly for its maker's logo
+    # (not in the page's HTML, so the check above cannot see it); the policy forbids it
+    policy = client.get(page).headers["content-security-policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["img-src"] == "'self' data:"
+    assert not re.search(r"https?:|\*", policy)
+    assert "content-security-policy" not in client.get("/openapi.json").headers
+    assert "content-security-policy" not in client.get("/").headers

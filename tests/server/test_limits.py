@@ -100,3 +100,32 @@ def test_nul_characters_are_refused_not_stored(client: TestClient) -> None:
         assert "NUL" in response.json()["detail"]
     assert client.get("/tables?game=ten%00thousand").status_code == 422
     assert client.get("/tables/1?invite=%C3%A9").status_code == 422
+
+
+@pytest.mark.parametrize("path", ["/auth/login", "/auth/register", "/tables"])
+@pytest.mark.parametrize("depth", [9, 500, 2700])
+def test_deeply_nested_bodies_are_refused_not_a_500(
+    client: TestClient, path: str, depth: int
+) -> None:
+    # found by probing: 500 nested objects (3 KB, under the size limit) overflowed the
+    # recursion of the NUL check and the server answered 500 Internal Server Error
+    ann = register(client, "ann")
+    body = '{"a":' * depth + "1" + "}" * depth
+    assert len(body) < 16 * 1024
+    response = client.post(
+        path, content=body.encode(), headers={**ann, "content-type": "application/json"}
+    )
+    if depth > 1000:  # deeper than Python's JSON parser goes: FastAPI's own refusal
+        assert response.status_code == 400, response.text
+        assert response.json()["detail"] == "There was an error parsing the body"
+        return
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"] == "body: a request nests arrays and objects at most 8 deep"
+
+
+def test_a_request_nested_as_deep_as_allowed_is_read(client: TestClient) -> None:
+    ann = register(client, "ann")
+    body = {"game": "ten-thousand", "seats": ["me", "open"], "options": {"x": [[[[[[1]]]]]]}}
+    response = client.post("/tables", json=body, headers=ann)
+    assert response.status_code == 422
+    assert response.json()["problems"][0]["where"].startswith("body.options.x")

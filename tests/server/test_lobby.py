@@ -107,6 +107,20 @@ def test_join_start_and_lists(client: TestClient) -> None:
     assert leave.status_code == 409 and "before the start" in leave.json()["detail"]
 
 
+def test_the_open_list_holds_only_tables_with_a_seat_to_take(client: TestClient) -> None:
+    # found by a newcomer: a table full of computer players, created without "start",
+    # was listed among the open games with a Join button that could only answer "full"
+    ann, bob, cat = register(client, "ann"), register(client, "bob"), register(client, "cat")
+    waiting = client.post("/tables", json={"game": TT, "seats": ["me", "cpu"]}, headers=ann).json()
+    assert waiting["status"] == "lobby"
+    table = create(client, ann)
+    assert [t["id"] for t in client.get("/tables", headers=cat).json()] == [table["id"]]
+    client.post(f"/tables/{table['id']}/join", json={}, headers=bob)
+    assert client.get("/tables", headers=cat).json() == []
+    mine = client.get("/tables?which=mine", headers=ann).json()
+    assert sorted(t["id"] for t in mine) == sorted([waiting["id"], table["id"]])
+
+
 def test_my_turn_comes_first_in_my_games(client: TestClient) -> None:
     ann, bob = register(client, "ann"), register(client, "bob")
     started = []

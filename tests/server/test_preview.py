@@ -8,9 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.engine.state import State
+from parlour.games.rummy.cards import card_text
 from parlour.server import Settings, create_app
 from tests.server.conftest import register
-from tests.server.helpers import people_table
+from tests.server.helpers import people_table, server_state
 
 
 def _crossword_script(state: State) -> str | None:
@@ -102,6 +103,44 @@ def test_dice_preview_shows_the_turn_total_after_a_keep(client: TestClient) -> N
     assert body["ok"] is True and body["action"] == keep
     kept = body["view"]["kept"]
     assert len(kept) == 1 and body["view"]["turn_total"] == kept[0][1] > 0
+
+
+def test_a_rummy_preview_never_shows_the_card_on_top_of_the_stock(client: TestClient) -> None:
+    # found by probing the API: the deal shuffles the whole deck into the state, so a
+    # preview of "draw stock" showed the card it would take (and the seat could then take
+    # the discard instead)
+    table_id, (ann, _bob) = people_table(client, "rummy")
+    state = server_state(client, table_id)
+    top = card_text(state.stock[-1])  # type: ignore[attr-defined]
+    upcard = card_text(state.discard[-1])  # type: ignore[attr-defined]
+    view = client.get(f"/tables/{table_id}", headers=ann).json()
+    assert view["to_move"] == [0] and view["view"]["phase"] == "draw"
+    draw = client.post(f"/tables/{table_id}/preview", json={"action": "s"}, headers=ann)
+    assert draw.status_code == 200, draw.text
+    assert draw.json() == {
+        "ok": True,
+        "action": "draw stock",
+        "reason": "the stock's top card stays hidden until you draw it",
+        "version": view["version"],
+        "view": None,
+    }
+    assert top not in draw.text.split('"')
+    # the discard is face up: its preview shows the hand with it
+    take = client.post(
+        f"/tables/{table_id}/preview", json={"action": "draw discard"}, headers=ann
+    ).json()
+    assert take["ok"] is True and upcard in take["view"]["hand"]
+    assert len(take["view"]["hand"]) == 11 and take["view"]["stock_count"] == 31
+    drawn = client.post(
+        f"/tables/{table_id}/actions",
+        json={"action": "draw stock", "version": view["version"]},
+        headers=ann,
+    ).json()
+    assert top in drawn["view"]["hand"]  # the card the preview kept hidden
+    # an illegal draw is still refused with the engine's reason
+    again = client.post(f"/tables/{table_id}/preview", json={"action": "s"}, headers=ann).json()
+    assert again["ok"] is False
+    assert again["reason"] == "you have drawn this turn: meld, lay off or discard"
 
 
 def test_replay_steps_through_a_finished_game(client: TestClient) -> None:

@@ -128,6 +128,18 @@ def test_lobby_changes_are_announced(client: TestClient) -> None:
         ('{"type": "action", "table": 1, "action": 5, "version": 1}', "bad_message"),
         ('{"type": "action", "table": 1, "action": "x", "version": "1"}', "bad_message"),
         ('{"type": "ping", "pad": "' + "x" * 5000 + '"}', "too_large"),
+        # JSON nested deeper than the parser's recursion dropped the socket
+        ("[" * 2000 + "]" * 2000, "bad_json"),
+        # ids past the database's integers dropped the socket with an OverflowError
+        ('{"type": "follow", "table": 9223372036854775808}', "bad_message"),
+        ('{"type": "follow", "table": 1000000000000000000000000000000}', "bad_message"),
+        ('{"type": "unfollow", "table": 2147483648}', "bad_message"),
+        ('{"type": "action", "table": 1, "action": "x", "version": 1e400}', "bad_message"),
+        ('{"type": "action", "table": 1, "action": "x", "version": -1}', "bad_message"),
+        (
+            '{"type": "action", "table": 1, "action": "x", "version": 100000000000000000000}',
+            "bad_message",
+        ),
     ],
 )
 def test_bad_messages_get_an_error_and_the_socket_stays_open(
@@ -183,3 +195,67 @@ def test_invite_only_tables_are_followed_by_members_or_with_the_code(
         assert ws.receive_json()["code"] == "not_found"
         ws.send_json({"type": "follow", "table": table_id, "invite": code})
         assert until(ws, "update")["you"] is None
+
+
+def test_a_socket_stops_acting_for_an_account_once_it_logs_out(client: TestClient) -> None:
+    # found by probing: a socket opened before the logout still played the account's moves
+    table_id, seats = people_table(client, "ten-thousand")
+    view = client.get(f"/tables/{table_id}", headers=seats[0]).json()
+    mover = seats[view["to_move"][0]]
+    with client.websocket_connect("/ws", headers=mover) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_json({"type": "ping", "ref": 1})
+        assert ws.receive_json() == {"type": "pong", "ref": 1}
+        assert client.post("/auth/logout", headers=mover).status_code == 204
+        ws.send_json(
+            {
+                "type": "action",
+                "table": table_id,
+                "action": view["legal"][0],
+                "version": view["version"],
+                "ref": 2,
+            }
+        )
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+    after = client.get(f"/tables/{table_id}", headers=seats[1 - view["to_move"][0]]).json()
+    assert after["version"] == view["version"]  # nothing was played
+
+
+def test_a_server_bug_on_one_message_does_not_drop_the_socket(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.server import ws as ws_module
+
+    def broken(*args: Any) -> None:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(ws_module, "_follow", broken)
+    ann = register(client, "ann")
+    with client.websocket_connect("/ws", headers=ann) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "follow", "table": 1, "ref": 5})
+        assert ws.receive_json() == {
+            "type": "error",
+            "status": 500,
+            "ref": 5,
+            "code": "internal",
+            "detail": "the server failed on this message: try again",
+        }
+        ws.send_json({"type": "ping", "ref": 6})
+        assert ws.receive_json() == {"type": "pong", "ref": 6}
+
+
+def test_a_logged_out_socket_is_sent_no_more_updates(client: TestClient) -> None:
+    table_id, seats = people_table(client, "ten-thousand")
+    watcher = 1 - server_state(client, table_id).actors()[0]  # the seat not to move
+    with client.websocket_connect("/ws", headers=seats[watcher]) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_json({"type": "follow", "table": table_id})
+        assert until(ws, "update")["you"] == watcher
+        assert client.post("/auth/logout", headers=seats[watcher]).status_code == 204
+        play_once(client, table_id, seats, random.Random(2))  # the other seat's move
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(ws, "update")
+        assert closed.value.code == 4401

@@ -95,6 +95,37 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+DOCS_POLICY = (
+    b"default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    b"img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:"
+)
+"""The Content-Security-Policy of /docs and /redoc: nothing from another site. ReDoc's
+bundle names a logo on its maker's CDN ("API docs by Redocly"); the browser does not fetch
+it (on a machine with no network the page would otherwise look a name up and fail)."""
+
+
+class DocsPolicy:
+    """Add :data:`DOCS_POLICY` to the answers of the API docs pages."""
+
+    PAGES = frozenset({"/docs", "/redoc"})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] not in self.PAGES:
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_policy(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", ()), (b"content-security-policy", DOCS_POLICY)]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_policy)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server app for *settings* (default: SQLite in the data directory)."""
     settings = settings or Settings()
@@ -151,4 +182,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the web client, last: every path no route above claims is a file of it
     app.mount("/", StaticFiles(directory=web_root(), html=True), name="web")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(DocsPolicy)
     return app

@@ -117,7 +117,8 @@ def install(app: FastAPI) -> None:
         problems = []
         for item in err.errors():
             where = ".".join(str(p) for p in item.get("loc", ()))
-            problems.append({"where": where, "problem": str(item.get("msg", ""))})
+            problem = str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
+            problems.append({"where": where, "problem": problem})
         text = "; ".join(f"{p['where']}: {p['problem']}" for p in problems) or "invalid request"
         return JSONResponse(
             {"detail": text, "code": "invalid_request", "problems": problems}, status_code=422

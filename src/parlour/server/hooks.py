@@ -26,6 +26,10 @@ typically from a module in ``parlour.server.integrations``:
   the client sends notation it composed itself; 0: never listed, nor worked out).
 - ``compose``: turns tiles a client put on squares one by one into the action's notation
   (the crossword: ``[("H8", "C"), ("I8", "A")]`` -> ``"CAT H8 across"``), for previews.
+- ``preview_hides``: why a preview may not show the position after an action, when that
+  position would show what the seat may not see yet (Rummy's draw from the stock: the
+  stock's order is in the state, so the card it takes). Default: nothing is hidden (a game
+  whose hidden outcomes are chance nodes, which a preview never draws).
 """
 
 from __future__ import annotations
@@ -185,6 +189,16 @@ Compose = Callable[[State, Sequence[tuple[str, str]]], str]
 reason the tiles make no action."""
 
 
+PreviewHides = Callable[[State, Any, int], str | None]
+"""``(state, action, seat) -> reason`` the position after the seat's *action* may not be
+previewed (it would show hidden information), or ``None``."""
+
+
+def nothing_hidden(state: State, action: Any, seat: int) -> str | None:
+    """Every legal action may be previewed (the default)."""
+    return None
+
+
 @dataclass(frozen=True)
 class GameHooks:
     """A game's server extensions (see the module docstring); the defaults suit most games."""
@@ -198,6 +212,7 @@ class GameHooks:
     event_visible: EventVisible = default_visibility
     legal_limit: int = 300
     compose: Compose | None = None
+    preview_hides: PreviewHides = nothing_hidden
 
 
 _HOOKS: dict[str, GameHooks] = {}

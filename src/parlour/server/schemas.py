@@ -6,14 +6,19 @@ around them is declared, so ``/docs`` shows the whole API.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+MAX_DEPTH = 8
+"""How deeply a request body may nest arrays and objects (the deepest request, a preview's
+tiles, nests 3): deeper bodies are refused before anything recurses into them."""
 
 
 class Strict(BaseModel):
-    """Base of request bodies: unknown fields, wrong types and text with NUL characters are
-    refused (422)."""
+    """Base of request bodies: unknown fields, wrong types, text with NUL characters and
+    nesting deeper than :data:`MAX_DEPTH` are refused (422)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -26,12 +31,20 @@ class Strict(BaseModel):
 
 
 def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
+    """Whether any text in *value* (keys too) holds a NUL; raises ``ValueError`` for nesting
+    deeper than :data:`MAX_DEPTH` (a body of 500 nested objects overflowed the stack: 500).
+    Iterative, so no body can exhaust the recursion limit."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                raise ValueError(f"a request nests arrays and objects at most {MAX_DEPTH} deep")
+            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
     return False
 
 
@@ -42,6 +55,10 @@ class Credentials(Strict):
     password: str = Field(min_length=1, max_length=128, examples=["correct horse"])
 
 
+NAME_PATTERN = r"^[A-Za-z0-9](?:[A-Za-z0-9 _.-]*[A-Za-z0-9])?$"
+"""What an account name may be (besides its 3-20 characters)."""
+
+
 class NewAccount(Strict):
     """A new account: the name (3-20 letters, digits, spaces, ``_.-``, starting and ending
     with a letter or digit; unique ignoring case; runs of spaces count as one) and a
@@ -50,10 +67,21 @@ class NewAccount(Strict):
     name: str = Field(
         min_length=3,
         max_length=20,
-        pattern=r"^[A-Za-z0-9](?:[A-Za-z0-9 _.-]*[A-Za-z0-9])?$",
+        json_schema_extra={"pattern": NAME_PATTERN},
         examples=["ann"],
     )
     password: str = Field(min_length=8, max_length=128, examples=["correct horse"])
+
+    @field_validator("name")
+    @classmethod
+    def _name_characters(cls, name: str) -> str:
+        # the reason in words: a newcomer typing "Zoë" or "ann!" should not read a regex
+        if not re.fullmatch(NAME_PATTERN, name):
+            raise ValueError(
+                "a name has only letters A-Z, digits, spaces and _ . - "
+                "and begins and ends with a letter or digit"
+            )
+        return name
 
 
 class AccountOut(BaseModel):

@@ -3,7 +3,8 @@ follows and accepts actions too.
 
 Authentication: the session cookie (a browser on this site: the ``Origin`` must match), an
 ``Authorization: Bearer`` header, or ``?token=``. Anonymous sockets may follow open tables as
-spectators.
+spectators. Once the login is revoked (logout) or expires, the socket is closed with code
+4401 at its next message either way (from the client, or an update for it).
 
 Client to server (JSON objects, at most ``Settings.max_ws_message_chars`` characters):
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 import anyio.to_thread
@@ -42,6 +44,13 @@ from parlour.server.services.lobby import may_see
 from parlour.storage.tables import LOBBY, get_seats, get_table
 
 router = APIRouter()
+log = logging.getLogger("parlour.server")
+
+MAX_ID = 2**31 - 1
+"""The largest table id (as the REST paths): a larger number would overflow the database's
+integer, not merely miss."""
+MAX_VERSION = 10_000_000
+"""The largest version an action may name (as ``ActionIn``)."""
 
 
 def _token(websocket: WebSocket) -> tuple[str | None, bool]:
@@ -104,7 +113,7 @@ async def socket(websocket: WebSocket) -> None:
     await websocket.accept()
     follower = Follower(account.id if account else None)
     hub.add(follower)
-    sender = asyncio.create_task(_send_loop(websocket, follower))
+    sender = asyncio.create_task(_send_loop(ctx, websocket, follower, token))
     try:
         await websocket.send_text(
             json.dumps(
@@ -118,7 +127,24 @@ async def socket(websocket: WebSocket) -> None:
         )
         while True:
             text = await websocket.receive_text()
-            reply = await _handle(ctx, hub, follower, text)
+            if token is not None and not await _still_logged_in(ctx, token):
+                # logged out (or the login expired) since the socket opened: it no longer
+                # acts, follows or watches as the account
+                await websocket.close(code=4401, reason="log in again")
+                return
+            try:
+                reply = await _handle(ctx, hub, follower, text)
+            except (WebSocketDisconnect, RuntimeError):
+                raise
+            except Exception:  # a bug on one message must not drop the player's socket
+                log.exception("WebSocket message failed: %.200s", text)
+                reply = {
+                    "type": "error",
+                    "status": 500,
+                    "ref": _ref_of(text),
+                    "code": "internal",
+                    "detail": "the server failed on this message: try again",
+                }
             if reply is not None:
                 await websocket.send_text(json.dumps(reply))
     except (WebSocketDisconnect, RuntimeError):
@@ -132,11 +158,34 @@ async def socket(websocket: WebSocket) -> None:
             await sender
 
 
-async def _send_loop(websocket: WebSocket, follower: Follower) -> None:
+def _ref_of(text: str) -> Any:
+    """The ``ref`` of a message (so the client's pending action hears its answer), or None."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return message.get("ref") if isinstance(message, dict) else None
+
+
+async def _still_logged_in(ctx: ServerContext, token: str) -> bool:
+    """Whether the socket's login still holds (revoked at logout, or expired): a dictionary
+    look-up, and a query at most every ``login_cache_seconds``."""
+    if accounts.cached_login(ctx, token) is not None:
+        return True
+    return await anyio.to_thread.run_sync(accounts.authenticate, ctx, token) is not None
+
+
+async def _send_loop(
+    ctx: ServerContext, websocket: WebSocket, follower: Follower, token: str | None
+) -> None:
     while True:
         text = await follower.queue.get()
         if text is None:
             await websocket.close(code=1013, reason="too far behind: reconnect")
+            return
+        if token is not None and not await _still_logged_in(ctx, token):
+            # logged out since: the account's views (its rack, its hand) stop here
+            await websocket.close(code=4401, reason="log in again")
             return
         await websocket.send_text(text)
 
@@ -151,7 +200,7 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
         }
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[..." 2,000 deep
         return {"type": "error", "status": 400, "code": "bad_json", "detail": "not JSON"}
     if not isinstance(message, dict):
         return {
@@ -167,7 +216,7 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
         if kind == "ping":
             return {"type": "pong", "ref": ref}
         if kind in ("follow", "unfollow", "action") and (
-            not isinstance(table, int) or isinstance(table, bool) or table < 1
+            not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= MAX_ID
         ):
             return {
                 "type": "error",
@@ -203,13 +252,14 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
                 not isinstance(action, str)
                 or not isinstance(version, int)
                 or isinstance(version, bool)
+                or not 0 <= version <= MAX_VERSION
             ):
                 return {
                     "type": "error",
                     "status": 422,
                     "code": "bad_message",
                     "ref": ref,
-                    "detail": "an action needs 'action' (text) and 'version' (integer)",
+                    "detail": "an action needs 'action' (text) and 'version' (a whole number)",
                 }
             outcome = await play.submit_action_async(
                 ctx,

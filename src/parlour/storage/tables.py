@@ -498,10 +498,21 @@ def count_unfinished(connection: Connection, account_id: int) -> int:
 
 
 def open_tables(connection: Connection, *, limit: int, game: str | None = None) -> list[int]:
-    """Ids of open (not invite-only) tables still in the lobby, newest first."""
+    """Ids of open (not invite-only) tables still in the lobby with a seat to take, newest
+    first (a table whose seats are all taken waits for its creator to start it: nobody can
+    join it, so it is not listed)."""
+    seat_to_take = (
+        select(TableSeat.seat)
+        .where(
+            TableSeat.table_id == GameTable.id,
+            TableSeat.account_id.is_(None),
+            TableSeat.bot_level.is_(None),
+        )
+        .exists()
+    )
     query = (
         select(GameTable.id)
-        .where(GameTable.status == LOBBY, GameTable.visibility == "open")
+        .where(GameTable.status == LOBBY, GameTable.visibility == "open", seat_to_take)
         .order_by(GameTable.id.desc())
         .limit(limit)
     )

@@ -3,6 +3,6 @@
 Importing this package registers them all (``create_app`` does).
 """
 
-from parlour.server.integrations import crossword
+from parlour.server.integrations import crossword, rummy
 
-__all__ = ["crossword"]
+__all__ = ["crossword", "rummy"]

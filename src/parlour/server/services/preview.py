@@ -3,8 +3,10 @@ a finished game's positions step by step (a replay).
 
 A preview applies the seat's intended action to a copy of the table's state and answers with
 that seat's own observation after it; no chance outcome is drawn, so it shows nothing the
-seat could not see. A replay exists only for finished games, whose records hold everything
-anyway, so it shows every seat's observation.
+seat could not see, except where the state already holds a hidden outcome (Rummy's stock is
+shuffled at the deal): the game's ``preview_hides`` hook names those actions, and their
+preview says only whether the action is legal. A replay exists only for finished games,
+whose records hold everything anyway, so it shows every seat's observation.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ def preview_action(
 
     Returns ``{"ok", "action", "reason", "version", "view"}``: ``ok`` with the action in
     notation and the seat's observation after it, or not ``ok`` with the engine's reason
-    (an illegal or unreadable action is an answer here, not an error). Raises
+    (an illegal or unreadable action is an answer here, not an error). A legal action whose
+    result the seat may not see yet (the game's ``preview_hides`` hook) is ``ok`` with no
+    ``view`` and the hook's reason. Raises
     :class:`Forbidden` without a seat, :class:`Conflict` when the game is not in play and
     :class:`Refused` for tiles in a game that places none. Changes nothing.
     """
@@ -47,7 +51,8 @@ def preview_action(
             raise Conflict("the game is over")
         state = entry.state.clone()
         version = entry.version
-    compose = hooks_for(entry.table.game).compose
+    hooks = hooks_for(entry.table.game)
+    compose = hooks.compose
     if tiles is not None and compose is None:
         raise Refused(f"{find(entry.table.game).title} has no tiles to put on squares")
     try:
@@ -57,9 +62,12 @@ def preview_action(
         assert text is not None
         action = state.parse_action(text, player=seat)
         written = state.action_to_string(action)
+        hidden = hooks.preview_hides(state, action, seat)
         state.apply(action, player=seat)
     except ParlourError as err:
         return {"ok": False, "action": text, "reason": str(err), "version": version, "view": None}
+    if hidden is not None:
+        return {"ok": True, "action": written, "reason": hidden, "version": version, "view": None}
     return {
         "ok": True,
         "action": written,

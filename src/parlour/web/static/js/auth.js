@@ -42,9 +42,11 @@ export function mount(main, where, app) {
       button.disabled = false;
     }
   }
+  // the other form keeps where to go next (an invite link's table for a newcomer)
+  const keep = where.query.get("next") ? `?next=${encodeURIComponent(after)}` : "";
   const other = signup
-    ? h("p", {}, "Have an account? ", h("a", { href: "#/login" }, "Log in"))
-    : h("p", {}, "New here? ", h("a", { href: "#/signup" }, "Sign up"));
+    ? h("p", {}, "Have an account? ", h("a", { href: `#/login${keep}` }, "Log in"))
+    : h("p", {}, "New here? ", h("a", { href: `#/signup${keep}` }, "Sign up"));
   main.append(
     h(
       "section",

@@ -35,6 +35,13 @@ const pages = {
   stats: () => import("./scores.js"),
 };
 
+const NUMBERED = new Set(["table", "replay"]); // pages of one table: #/table/7
+
+/** True for a table id the server could hold (1 to 2**31 - 1, digits only). */
+function tableId(text) {
+  return /^[1-9][0-9]{0,9}$/.test(text || "") && Number(text) <= 2 ** 31 - 1;
+}
+
 let unmount = null;
 let routeSerial = 0;
 
@@ -61,7 +68,7 @@ async function render() {
     old();
   }
   const main = document.getElementById("main");
-  if (!load) {
+  if (!load || (NUMBERED.has(where.page) && !tableId(where.id))) {
     fill(main, h("h1", {}, "Not found"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
     return;
   }
@@ -88,7 +95,10 @@ function drawNav() {
       h("button", { class: "link", id: "logout", onclick: logout }, "Log out"),
     );
   } else {
-    items.push(link("#/login", "Log in", "login"), link("#/signup", "Sign up", "signup"));
+    // between the two forms, keep where to go after (an invite link's table)
+    const next = route().query.get("next");
+    const keep = next && (where === "login" || where === "signup") ? `?next=${encodeURIComponent(next)}` : "";
+    items.push(link(`#/login${keep}`, "Log in", "login"), link(`#/signup${keep}`, "Sign up", "signup"));
   }
   fill(nav, items);
 }

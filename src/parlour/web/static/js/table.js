@@ -340,8 +340,9 @@ class TablePage {
       buttons.push(h("button", { class: "primary", id: "join", onclick: () => this.join() }, "Join this game"));
     }
     if (t.status === "lobby" && member) {
-      if (!votes.has(t.you)) {
-        buttons.push(h("button", { id: "vote", class: t.game === "crossword" ? "primary" : "", onclick: () => this.lobbyCall("vote") }, "Vote to begin now"));
+      if (t.game === "crossword" && !votes.has(t.you)) {
+        // only the crossword begins on votes; elsewhere the creator starts (a vote did nothing)
+        buttons.push(h("button", { id: "vote", class: "primary", onclick: () => this.lobbyCall("vote") }, "Vote to begin now"));
       }
       if (t.can_start) {
         buttons.push(h("button", { class: "primary", id: "start", onclick: () => this.lobbyCall("start") }, "Start the game"));

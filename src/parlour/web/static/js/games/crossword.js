@@ -409,7 +409,7 @@ export function create(ctx) {
       }
       return h("li", {}, JSON.stringify(e));
     });
-    fill(plays, items.length ? items : h("li", { class: "muted" }, "No plays yet."));
+    fill(plays, items.length ? items : h("li", { class: "muted empty" }, "No plays yet."));
     plays.scrollTop = plays.scrollHeight;
   }
 

@@ -1,0 +1,62 @@
+"""Phone layout: with the longest name an account may have, no page of a game is wider
+than a small phone's screen (the page would scroll sideways under the player's thumb)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Pages
+from tests.web.helpers import create_table, sign_up, unique
+
+WIDER_THAN_THE_SCREEN = """() => {
+  const width = window.innerWidth;
+  return [...document.querySelectorAll('body *')]
+    .filter((el) => el.getBoundingClientRect().right > width + 1)
+    .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`)
+    .slice(0, 5);
+}"""
+
+
+def long_name() -> str:
+    """A 20-letter name with no space to break at (the most the sign-up form takes)."""
+    name = unique("W")
+    return name + "w" * (20 - len(name))
+
+
+def page_width(page: Page) -> int:
+    return int(page.evaluate("() => document.documentElement.scrollWidth"))
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("ten-thousand", ["cpu:reckless", "cpu:cautious", "cpu:steady", "cpu:strong"]),
+        ("rummy", ["cpu:easy", "cpu:medium", "cpu:hard"]),
+        ("crossword", ["cpu:easy", "cpu:medium", "cpu:hard"]),
+    ],
+)
+def test_a_long_name_fits_a_phone(pages: Pages, game: str, seats: list[str]) -> None:
+    # found by a new user on a 360-pixel phone: a 20-letter name widened the scoreboard,
+    # and with it every card of the page's one-column grid, past the screen; so did the
+    # crossword's tiles you cannot see (one 91-letter word) and Ten-Thousand's scoring table
+    page = pages.open(width=360, height=740)
+    name = long_name()
+    sign_up(page, name)
+    assert page_width(page) == 360
+    create_table(page, game, seats)
+    expect(page.locator("#scoreboard")).to_contain_text(name)
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    pages.shot(page, f"{game}-phone")
+    assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
+    assert page_width(page) == 360
+    if game == "crossword":  # the rack's seven tiles in one row
+        expect(page.locator("#rack .tile-btn")).to_have_count(7)
+        tops = page.locator("#rack .tile-btn").evaluate_all(
+            "els => els.map((e) => e.getBoundingClientRect().top)"
+        )
+        assert len(tops) == 7 and len(set(tops)) == 1
+        # before the first play, the list of plays says so without numbering it "1."
+        empty = page.locator("#plays li")
+        expect(empty).to_have_text("No plays yet.")
+        assert empty.evaluate("e => getComputedStyle(e).listStyleType") == "none"
