@@ -46,3 +46,16 @@ def test_reopening_is_idempotent() -> None:
     save_game(engine, game="g", players=["a"], state={})
     forget_engines()
     assert len(list_saves(open_database())) == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("sqlite://", "an in-memory SQLite database would lose every game"),
+        ("sqlite:///:memory:", "an in-memory SQLite database would lose every game"),
+        ("not a url", "'not a url' is not a database URL"),
+    ],
+)
+def test_a_database_that_cannot_keep_games_is_refused(url: str, reason: str) -> None:
+    with pytest.raises(ParlourError, match=reason):
+        open_database(url)

@@ -10,8 +10,10 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError
 
+from parlour.engine.errors import ParlourError
 from parlour.paths import default_database_url
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -45,6 +47,22 @@ def alembic_config(url: str) -> Config:
     return config
 
 
+def _check_url(url: str) -> None:
+    """Raise :class:`ParlourError` for a URL that is not a database parlour can keep games in."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ParlourError(
+            f"{url!r} is not a database URL (sqlite:///path/to/file.db, "
+            "postgresql+psycopg://user@host/name)"
+        ) from None
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise ParlourError(
+            "an in-memory SQLite database would lose every game: give a file "
+            "(sqlite:///path/to/file.db)"
+        )
+
+
 def open_database(url: str | None = None, *, migrate: bool = True) -> Engine:
     """An engine for *url* (default: SQLite in the data directory), upgraded to the newest
     schema. Engines are cached per URL, so calling this again is cheap.
@@ -57,6 +75,7 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Engine:
         engine = _engines.get(url)
         if engine is not None:
             return engine
+        _check_url(url)
         if url.startswith("sqlite"):
             engine = create_engine(url, pool_size=8, max_overflow=32)
             event.listen(engine, "connect", _sqlite_pragmas)
