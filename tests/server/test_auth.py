@@ -45,7 +45,7 @@ def test_the_password_is_stored_as_an_argon2_hash(client: TestClient) -> None:
         ("ab", "password123", "at least 3 characters"),
         ("a" * 21, "password123", "at most 20 characters"),
         # the reason in words, not the pattern (a newcomer typing "Zoë" read a regex)
-        ("ann!", "password123", "body.name: a name has only letters A-Z, digits, spaces and"),
+        ("ann!", "password123", "name: a name has only letters A-Z, digits, spaces and"),
         ("-ann", "password123", "begins and ends with a letter or digit"),
         ("Zoë", "password123", "a name has only letters A-Z"),
         ("ann ", "password123", "begins and ends with a letter or digit"),
@@ -59,6 +59,18 @@ def test_bad_names_and_passwords_are_refused_with_the_reason(
     assert response.status_code == 422
     assert reason in response.json()["detail"]
     assert "pattern" not in response.json()["detail"]
+    assert not response.json()["detail"].startswith("body")
+
+
+def test_the_reason_shown_has_no_body_prefix_but_problems_keep_where(client: TestClient) -> None:
+    response = client.post("/auth/register", json={"name": "ann!", "password": "password123"})
+    payload = response.json()
+    assert payload["detail"].startswith("name: a name has only letters A-Z, digits, spaces and")
+    assert payload["problems"][0]["where"] == "body.name"
+    response = client.post(
+        "/auth/register", content=b"[]", headers={"content-type": "application/json"}
+    )
+    assert not response.json()["detail"].startswith("body")
 
 
 def test_names_are_unique_ignoring_case(client: TestClient) -> None:

@@ -96,6 +96,12 @@ def engine_code(err: ParlourError) -> str:
     return type(err).__name__.lower()
 
 
+def _plain(where: str, problem: str) -> str:
+    """One problem as a person reads it: ``name: <reason>``, without the ``body.`` prefix."""
+    field = where.removeprefix("body").removeprefix(".")
+    return f"{field}: {problem}" if field else problem
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that map errors to responses on *app*."""
 
@@ -119,7 +125,7 @@ def install(app: FastAPI) -> None:
             where = ".".join(str(p) for p in item.get("loc", ()))
             problem = str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
             problems.append({"where": where, "problem": problem})
-        text = "; ".join(f"{p['where']}: {p['problem']}" for p in problems) or "invalid request"
+        text = "; ".join(_plain(p["where"], p["problem"]) for p in problems) or "invalid request"
         return JSONResponse(
             {"detail": text, "code": "invalid_request", "problems": problems}, status_code=422
         )
