@@ -238,3 +238,33 @@ def test_votes_to_begin_are_kept_and_shown(client: TestClient) -> None:
     assert client.post(f"/tables/{tid}/start", headers=ann).status_code == 409
     stranger = register(client, "dan")
     assert client.post(f"/tables/{tid}/vote", headers=stranger).status_code == 403
+
+
+def test_my_games_leave_out_cancelled_tables_and_list_finished_ones_last(
+    client: TestClient,
+) -> None:
+    ann, bob = register(client, "ann"), register(client, "bob")
+    cancelled = create(client, ann)
+    left = client.post(f"/tables/{cancelled['id']}/leave", headers=ann).json()
+    assert left["status"] == "cancelled"
+    waiting = create(client, ann)
+    finished = create(client, ann, game="greedy")
+    client.post(f"/tables/{finished['id']}/join", json={}, headers=bob)
+    started = client.post(f"/tables/{finished['id']}/start", headers=ann).json()
+    quit_ = client.post(
+        f"/tables/{finished['id']}/actions",
+        json={"action": "quit", "version": started["version"]},
+        headers=ann,
+    )
+    assert quit_.status_code == 200, quit_.text
+    assert quit_.json()["status"] == "finished"
+    active = create(client, ann)
+    client.post(f"/tables/{active['id']}/join", json={}, headers=bob)
+    client.post(f"/tables/{active['id']}/start", headers=ann)
+    mine = client.get("/tables?which=mine", headers=ann).json()
+    # the finished table comes after the waiting one though it is newer; cancelled is gone
+    assert [(t["id"], t["status"]) for t in mine] == [
+        (active["id"], "active"),
+        (waiting["id"], "lobby"),
+        (finished["id"], "finished"),
+    ]

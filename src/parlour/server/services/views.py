@@ -185,13 +185,15 @@ def events_since(
 def list_tables(
     ctx: ServerContext, account_id: int | None, *, which: str, game: str | None, limit: int = 100
 ) -> list[JSON]:
-    """Summaries of open tables (``which="open"``) or this account's tables (``"mine"``,
-    the ones where it is their turn first)."""
+    """Summaries of open tables (``which="open"``) or this account's tables (``"mine"``:
+    the ones where it is their turn first, then active, waiting and finished ones; cancelled
+    tables are left out)."""
     with ctx.engine.connect() as connection:
         if which == "mine":
             if account_id is None:
                 return []
-            ids = tables_of_account(connection, account_id)[:limit]
+            kept = ("lobby", "active", "finished")
+            ids = tables_of_account(connection, account_id, statuses=kept)[:limit]
         else:
             ids = open_tables(connection, limit=limit, game=game)
         tables = get_tables(connection, ids)
@@ -215,5 +217,6 @@ def list_tables(
             you is not None,
         )
         out.append(summary)
-    out.sort(key=lambda t: (not t["your_turn"], t["status"] != "active", -t["id"]))
+    rank = {"active": 0, "lobby": 1}  # then finished
+    out.sort(key=lambda t: (not t["your_turn"], rank.get(t["status"], 2), -t["id"]))
     return out
