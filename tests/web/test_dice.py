@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import json
+from typing import Any
+
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from parlour.engine.state import State
 from tests.web.conftest import ChanceScript, Pages
@@ -49,7 +52,8 @@ def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceSc
         0, ["roll 1 1 1 5 2 3", "roll 1 5", "roll 1 1 1 1 1 1", "roll 1 1 1 1 1 1"]
     )
     page = pages.open()
-    sign_up(page, unique("tess"))
+    name = unique("tess")
+    sign_up(page, name)
     create_table(page, "ten-thousand", ["cpu:cautious", "cpu:reckless"])
     expect(page.locator("#turn-head")).to_have_text("Your turn")
     expect(page.locator("#dice .die")).to_have_count(6)
@@ -94,9 +98,13 @@ def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceSc
     # the replay, step by step: the first roll, then the first keep
     page.locator("#replay-link").click()
     expect(page.locator("#replay-step")).to_have_text(f"Step 0 of {len(events)}")
+    # a replay never says it is your turn nor offers actions (a QA pass saw "Your turn")
+    expect(page.locator("#turn-head")).to_have_text(f"{name} is playing")
+    expect(page.locator("#roll")).to_be_hidden()
     page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-event")).to_have_text("chance: roll 1 1 1 2 3 5")
     expect(page.locator("#dice .die")).to_have_count(6)
+    expect(page.locator("#turn-head")).to_have_text(f"{name} is playing")
     page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-event")).to_contain_text("keep 1 1 1 5 roll")
     expect(page.locator("#turn-total")).to_have_text("Turn total: 1,050")
@@ -135,3 +143,43 @@ def test_a_refused_action_shows_its_reason(pages: Pages, script: ChanceScript) -
     expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")
     expect(page.locator("#table-message")).to_have_text("")
     expect(watcher.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")
+
+
+def test_a_move_that_meets_a_newer_table_says_so_in_plain_words(
+    pages: Pages, script: ChanceScript
+) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 2 3 4 6"])
+    page = pages.open()
+    late: list[bool] = [False]
+
+    def stale(ws: WebSocketRoute) -> None:
+        """Pass the socket through; while ``late[0]``, an action names an older version
+        (as when a move arrives after another one moved the table on)."""
+        server = ws.connect_to_server()
+
+        def from_page(message: Any) -> None:
+            data = json.loads(message)
+            if data.get("type") == "action" and late[0]:
+                data["version"] -= 1
+            server.send(json.dumps(data))
+
+        ws.on_message(from_page)
+
+    page.route_web_socket("**/ws", stale)
+    sign_up(page, unique("stan"))
+    create_table(page, "ten-thousand", ["cpu:strong"])
+    expect(page.locator("#dice .die")).to_have_count(6)
+    late[0] = True
+    select_dice(page, [1])
+    page.keyboard.press("b")
+    message = page.locator("#table-message")
+    expect(message).to_have_text(
+        "The table moved on before your move arrived: here it is now; try again."
+    )
+    assert not any(c.isdigit() for c in message.text_content() or "")
+    late[0] = False
+    expect(page.locator("#turn-head")).to_have_text("Your turn")  # nothing lost: play again
+    page.keyboard.press("Escape")
+    select_dice(page, [1])
+    page.keyboard.press("b")
+    expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("100")

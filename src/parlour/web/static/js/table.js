@@ -215,7 +215,7 @@ class TablePage {
       }
       if (err.code === "stale_version") {
         await this.reload(); // the server's table now (the error carries it too)
-        this.message.show(`The table moved on before your move arrived (${detail}): here it is now.`, "error");
+        this.message.show("The table moved on before your move arrived: here it is now; try again.", "error");
       } else {
         await this.draw(); // nothing changed: the same table, drawn again
         this.message.show(`Refused: ${detail}`, "error");

@@ -27,9 +27,9 @@ export function scoreboard(model, extra = () => []) {
   );
 }
 
-/** "ann" for a seat, or "You". */
+/** "ann" for a seat, or "You" (never in a replay: there the seat's name). */
 export function who(model, seat) {
-  if (seat === model.you) return "You";
+  if (seat === model.you && !model.readOnly) return "You";
   return model.names[seat] || `seat ${seat}`;
 }
 

@@ -212,7 +212,7 @@ export function create(ctx) {
     }
     const seat = view.seat;
     if (view.over) turnHead.textContent = "Game over";
-    else turnHead.textContent = seat === model.you ? "Your turn" : `${who(model, seat)} is playing`;
+    else turnHead.textContent = seat === model.you && !model.readOnly ? "Your turn" : `${who(model, seat)} is playing`;
     turnTotal.textContent = `Turn total: ${points(view.turn_total || 0)}${greedy ? ` · Sum ${points(view.sum || 0)}` : ""}`;
     fill(kept, (view.kept || []).map(([group, pts]) => h("span", { class: "kept-group" }, smallDice(group, `Set aside: ${group.join(" ")}`), ` ${points(pts)}`)));
     drawDice();
