@@ -369,7 +369,7 @@ export function create(ctx) {
       scoreboard(model, (seat) => (seat === null ? ["Tiles"] : [view.rack_sizes[seat]])),
       h("p", { id: "bag" }, `Bag: ${view.bag} tile${view.bag === 1 ? "" : "s"}`),
       view.covered ? h("p", { id: "covered" }, `Covered and out of the game: ${view.covered}`) : "",
-      view.unseen ? h("details", {}, h("summary", {}, `Tiles you cannot see (${view.unseen.length})`), h("p", { class: "unseen" }, view.unseen)) : "",
+      view.unseen && !view.over ? h("details", {}, h("summary", {}, `Tiles you cannot see (${view.unseen.length})`), h("p", { class: "unseen" }, view.unseen)) : "",
     );
   }
 
@@ -379,7 +379,7 @@ export function create(ctx) {
       status.textContent = "The game is over.";
     } else if (view.mode === "daily") {
       const mine = (view.actors || []).includes(model.you);
-      if (model.you === null) status.textContent = `Daily mode, day ${view.day}.`;
+      if (model.you === null || model.readOnly) status.textContent = `Daily mode, day ${view.day}.`;
       else if (mine) status.textContent = `Day ${view.day}: you may make one play today.`;
       else {
         const next = model.table && (model.table.next_day || model.table.deadline);
@@ -387,7 +387,7 @@ export function create(ctx) {
       }
     } else {
       const seat = view.to_move;
-      status.textContent = seat === model.you ? "Your turn." : seat >= 0 ? `${who(model, seat)} to play.` : "";
+      status.textContent = seat === model.you && !model.readOnly ? "Your turn." : seat >= 0 ? `${who(model, seat)} to play.` : "";
     }
   }
 
