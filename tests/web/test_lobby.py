@@ -65,3 +65,19 @@ def test_an_address_that_names_no_table_is_not_found(pages: Pages) -> None:
     expect(page.get_by_role("heading", name="Not found")).to_be_visible()
     page.get_by_role("link", name="Back to the lobby").click()
     expect(page.get_by_role("heading", name="Open games")).to_be_visible()
+
+
+def test_a_refused_sign_up_shows_the_plain_reason(pages: Pages) -> None:
+    page = pages.open()
+    page.goto("/#/signup")
+    page.get_by_label("Name").fill("ann!")
+    page.get_by_label("Password").fill("password123")
+    page.get_by_role("button", name="Sign up").click()
+    alert = page.locator("form .message.error")
+    expect(alert).to_contain_text("a name has only letters A-Z, digits, spaces and")
+    assert (alert.text_content() or "").startswith("name: a name has only letters")
+    assert "body" not in (alert.text_content() or "")
+    # the browser logs the refused request itself; that one is expected here
+    refused = "page 1 console: Failed to load resource: the server responded with a status of 422"
+    assert len(pages.errors) == 1 and pages.errors[0].startswith(refused), pages.errors
+    pages.errors.clear()
