@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import parlour
 from parlour.engine.errors import InvalidNotation
+from parlour.engine.state import HOST
 from parlour.games.crossword.board import (
     ACROSS,
     CENTRE,
@@ -131,3 +133,17 @@ def test_notation_round_trip(text: str, action: object) -> None:
 def test_bad_notation(text: str, message: str) -> None:
     with pytest.raises(InvalidNotation, match=message):
         parse(text)
+
+
+def test_a_players_bad_notation_lists_only_player_moves() -> None:
+    state = parlour.load("crossword").new_initial_state()
+    with pytest.raises(InvalidNotation) as refused:
+        state.parse_action("castle", player=0)
+    assert str(refused.value) == (
+        "'castle': moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'), "
+        "'exchange <tiles>', 'pass' and 'rack <tiles>'"
+    )
+    # the host's and chance's moves are listed for them (and for records, player=None)
+    for player in (HOST, None):
+        with pytest.raises(InvalidNotation, match="'draw <tiles>', 'skip' and 'new-day'"):
+            state.parse_action("castle", player=player)

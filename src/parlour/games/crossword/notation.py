@@ -105,6 +105,10 @@ class NewDay:
 CrosswordAction = Play | Exchange | Pass | Rearrange | Draw | Skip | NewDay
 
 _DIRECTIONS = {"across": ACROSS, "a": ACROSS, "down": DOWN, "d": DOWN}
+_PLAYER_HELP = (
+    "moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'), 'exchange <tiles>', "
+    "'pass' and 'rack <tiles>'"
+)
 _HELP = (
     "moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'), 'exchange <tiles>', "
     "'pass', 'rack <tiles>', 'draw <tiles>', 'skip' and 'new-day'"
@@ -118,11 +122,12 @@ def _tiles(text: str, what: str) -> str:
     return tiles
 
 
-def parse(text: str) -> CrosswordAction:
+def parse(text: str, *, by_seat: bool = False) -> CrosswordAction:
     """Parse crossword notation (see the module docstring). Case is ignored.
 
-    Raises :class:`InvalidNotation` naming what is wrong. Parsing checks the form only;
-    legality is the rules' business.
+    Raises :class:`InvalidNotation` naming what is wrong; with *by_seat* (text a player
+    typed) the error lists only the moves a player makes, not chance's or the host's.
+    Parsing checks the form only; legality is the rules' business.
     """
     words = text.strip().split()
     if not words:
@@ -147,4 +152,4 @@ def parse(text: str) -> CrosswordAction:
         if direction.lower() not in _DIRECTIONS:
             raise InvalidNotation(f"{text!r}: the direction is 'across' or 'down'")
         return Play(_tiles(word, "a word"), parse_square(square), _DIRECTIONS[direction.lower()])
-    raise InvalidNotation(f"{text!r}: {_HELP}")
+    raise InvalidNotation(f"{text!r}: {_PLAYER_HELP if by_seat else _HELP}")

@@ -404,7 +404,7 @@ class CrosswordState(State):
         return str(action)
 
     def parse_action(self, text: str, *, player: int | None = None) -> CrosswordAction:
-        return parse(text)
+        return parse(text, by_seat=player is not None and player >= 0)
 
     def unseen(self, seat: int) -> str:
         """The tiles *seat* cannot see (the bag and the other racks together), sorted."""
