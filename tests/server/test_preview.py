@@ -73,6 +73,15 @@ def test_a_refused_preview_is_an_answer_with_the_reason(scripted: TestClient) ->
     ).json()
     assert early["ok"] is False
     assert early["reason"] == "seat 1 may not act now: to move: seat 0"
+    # bad notation from a player lists only the moves a player makes
+    bad = scripted.post(
+        f"/tables/{table_id}/preview", json={"action": "castle"}, headers=ann
+    ).json()
+    assert bad["ok"] is False
+    assert bad["reason"] == (
+        "'castle': moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'), "
+        "'exchange <tiles>', 'pass' and 'rack <tiles>'"
+    )
 
 
 def test_preview_needs_a_seat_and_one_kind_of_input(scripted: TestClient) -> None:
