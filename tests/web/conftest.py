@@ -132,10 +132,12 @@ def script(live_server: LiveServer) -> Iterator[ChanceScript]:
     live_server.script.by_game.clear()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     """Debian's chromium, headless, with no background networking (the machine is offline).
-    Playwright gives every launch a fresh, temporary user data directory."""
+    Playwright gives every launch a fresh, temporary user data directory. Closed after
+    ``tests/web``: Playwright's sync API keeps an event loop running in this thread, and
+    later tests that call ``asyncio.run`` (tests/server) fail while it is open."""
     assert sync_playwright is not None
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
