@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -208,3 +209,29 @@ def test_a_scripted_chance_outcome_is_used(scripted: TestClient) -> None:
     events = scripted.get(f"/tables/{table_id}", headers=ann).json()["events"]
     assert [e["move"] for e in events if e["by"] == -1] == []  # draws are hidden from seats
     assert scripted.get(f"/tables/{table_id}", headers=bob).json()["view"]["rack"] == "ABEORST"
+
+
+def test_another_seats_rack_order_does_not_make_a_play_stale(scripted: TestClient) -> None:
+    """Rearranging a rack changes no other seat's play (the crossword's ``independent``
+    hook): a play made against the version before bob's rack order is taken, while bob's
+    rack order made against the version before ann's play is stale."""
+    table_id, (ann, bob) = people_table(scripted, "crossword")
+    before = scripted.get(f"/tables/{table_id}", headers=ann).json()["version"]
+
+    def act(headers: dict[str, str], action: str, version: int) -> tuple[int, dict[str, Any]]:
+        answer = scripted.post(
+            f"/tables/{table_id}/actions",
+            json={"action": action, "version": version},
+            headers=headers,
+        )
+        return answer.status_code, answer.json()
+
+    status, body = act(bob, "rack TSROEBA", before)
+    assert status == 200, body
+    assert body["version"] == before + 1
+    status, body = act(ann, "CAT G8 across", before)  # made before bob's rack order
+    assert status == 200, body
+    assert body["view"]["rack"].startswith("DGOS")
+    status, body = act(bob, "rack ABEORST", before + 1)  # made before ann's play
+    assert status == 409, body
+    assert body["current"]["version"] >= before + 2  # ann's play and its draw

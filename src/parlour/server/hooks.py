@@ -24,6 +24,9 @@ typically from a module in ``parlour.server.integrations``:
   seat's own actions until the game is over (the observation carries the rest).
 - ``legal_limit``: the most legal actions listed for a client (beyond it, none are listed and
   the client sends notation it composed itself; 0: never listed, nor worked out).
+- ``independent``: moves of one seat that no other seat's action depends on (the crossword's
+  rack orders): an action made against a version that only such moves of other seats have
+  passed is taken as made now, instead of being refused as stale.
 - ``compose``: turns tiles a client put on squares one by one into the action's notation
   (the crossword: ``[("H8", "C"), ("I8", "A")]`` -> ``"CAT H8 across"``), for previews.
 - ``preview_hides``: why a preview may not show the position after an action, when that
@@ -212,6 +215,7 @@ class GameHooks:
     event_visible: EventVisible = default_visibility
     legal_limit: int = 300
     compose: Compose | None = None
+    independent: Callable[[str], bool] | None = None
     preview_hides: PreviewHides = nothing_hidden
 
 

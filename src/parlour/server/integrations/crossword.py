@@ -172,6 +172,11 @@ def compose_tiles(state: State, tiles: Sequence[tuple[str, str]]) -> str:
     return str(play_from_tiles(state.board, placed))
 
 
+def rack_order_only(move: str) -> bool:
+    """True for a rack rearrangement (``rack RETAINS``): it changes no other seat's play."""
+    return move.startswith("rack ")
+
+
 register_hooks(
     "crossword",
     GameHooks(
@@ -182,6 +187,7 @@ register_hooks(
         warm=warm_word_list,
         event_visible=public_events,
         compose=compose_tiles,
+        independent=rack_order_only,
         legal_limit=0,  # hundreds of plays: never listed; clients compose plays in notation
     ),
 )

@@ -285,13 +285,27 @@ def _check_submission(
         raise Forbidden("the clock took you out of this game: a computer plays your seat")
     if entry.table.status != ACTIVE:
         raise Conflict("the game is over")
-    if expected_version != entry.version:
+    if expected_version != entry.version and not _passed_only_by_others(
+        entry, seat, expected_version
+    ):
         raise StaleVersion(
             f"the table is at version {entry.version}, not {expected_version}",
             current=current_payload(entry, seat),
         )
     action = entry.state.parse_action(text, player=seat)
     return seat, action, ({seat: {"skips": 0}} if entry.seats[seat].skips else None)
+
+
+def _passed_only_by_others(entry: Entry, seat: int, version: int) -> bool:
+    """True when every event since *version* is another seat's move that no action of
+    *seat* depends on (the game's ``independent`` hook: the crossword's rack orders), so an
+    action made against *version* means the same now."""
+    independent = hooks_for(entry.table.game).independent
+    if independent is None or not 0 <= version < entry.version:
+        return False
+    return all(
+        0 <= event.by != seat and independent(event.move) for event in entry.events[version:]
+    )
 
 
 def _due(ctx: ServerContext, entry: Entry) -> bool:
