@@ -416,3 +416,10 @@ async def test_restart_in_hot_seat_starts_again() -> None:
         await pilot.pause()
         assert screen(app).state.scores == [0, 0]
     assert greedy_standings(open_database()) == []
+
+
+async def test_the_history_log_never_takes_the_arrow_keys() -> None:
+    app = greedy_app("me,bob", ["roll 1 1 1 2 3 4 4 6 6"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.focused is None or app.focused.id != "history"

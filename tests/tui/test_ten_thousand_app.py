@@ -415,3 +415,13 @@ async def test_a_resumed_game_shows_its_history() -> None:
     async with resumed.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert history_lines(resumed) == lines
+
+
+async def test_the_history_log_never_takes_the_arrow_keys() -> None:
+    """Focused, the log would scroll itself on ←/→ instead of moving the dice cursor."""
+    app = ten_thousand_app("me,bob", ["roll 1 2 3 4 4 4"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.focused is None or app.focused.id != "history"
+        await press(pilot, "r", "right", "right", "right", "space")
+        assert screen(app).selected == {3}  # the arrows moved the dice cursor

@@ -85,7 +85,9 @@ class GreedyScreen(TableScreen):
             yield Scoreboard(id="scores")
             yield Static(id="sum")
         yield Static(id="log", markup=False)
-        yield RichLog(id="history", max_lines=500, wrap=True)
+        history = RichLog(id="history", max_lines=500, wrap=True)
+        history.can_focus = False  # focused, it would take the arrow keys to scroll itself
+        yield history
         yield Footer()
 
     def on_mount(self) -> None:

@@ -78,7 +78,9 @@ class TenThousandScreen(TableScreen):
                 yield Static(id="house-rules")
         yield Static(id="banner", markup=False)
         yield Static(id="log", markup=False)
-        yield RichLog(id="history", max_lines=500, wrap=True)
+        history = RichLog(id="history", max_lines=500, wrap=True)
+        history.can_focus = False  # focused, it would take the arrow keys to scroll itself
+        yield history
         yield Footer()
 
     def on_mount(self) -> None:
