@@ -18,14 +18,13 @@ from typing import ClassVar, cast
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Footer, Header, RichLog, Static
 
-from parlour.engine.chance import Dice, dice_text
+from parlour.engine.chance import dice_text
 from parlour.engine.state import CHANCE, Action, State
 from parlour.games.dice.actions import Keep, Quit, Roll
 from parlour.games.greedy.rules import GreedyState
@@ -33,14 +32,15 @@ from parlour.games.greedy.standings import standings_entry
 from parlour.scorebook import greedy_counts
 from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
+from parlour.tui.common.dice_table import DiceTableScreen, history_log
 from parlour.tui.common.modals import ConfirmScreen
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
-from parlour.tui.common.table import TableApp, TableScreen, TableSettings
+from parlour.tui.common.table import TableApp, TableSettings
 
 NINE = 9
 
 
-class GreedyScreen(TableScreen):
+class GreedyScreen(DiceTableScreen):
     """A game of Greedy at the table (see the module docstring)."""
 
     HELP_FILE = Path(__file__).with_name("help.md")
@@ -59,16 +59,6 @@ class GreedyScreen(TableScreen):
         Binding("r", "redraw", "Redraw", show=False),
     ]
 
-    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
-        super().__init__(local, settings)
-        self.selected: set[int] = set()
-        self.cursor = 0
-        self.bot_keep: Keep | None = None
-        self.ended: Board | None = None
-        self.message = ""
-        self.message_warning = False
-        self.log_line = ""
-
     @property
     def state(self) -> GreedyState:
         """The game state (the engine's, read only)."""
@@ -85,9 +75,7 @@ class GreedyScreen(TableScreen):
             yield Scoreboard(id="scores")
             yield Static(id="sum")
         yield Static(id="log", markup=False)
-        history = RichLog(id="history", max_lines=500, wrap=True)
-        history.can_focus = False  # focused, it would take the arrow keys to scroll itself
-        yield history
+        yield history_log()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -98,19 +86,6 @@ class GreedyScreen(TableScreen):
         # TableScreen.on_mount (the loop) runs after this: Textual calls every class's handler
 
     # --- drawing ------------------------------------------------------------------------
-
-    def seat_name(self, seat: int) -> str:
-        """The name shown for *seat*."""
-        return self.local.seats[seat].name
-
-    def board(self) -> Board:
-        """What the tray shows now."""
-        state = self.state
-        if state.roll is not None:
-            return Board(state.roll, aside_dice(state))
-        if state.rolls == 0:  # the start of a turn (or the end of the game)
-            return self.ended or Board((0,) * NINE, (), "blank")
-        return Board((0,) * state.to_roll, aside_dice(state), "blank")
 
     def show_state(self) -> None:
         state = self.state
@@ -136,9 +111,6 @@ class GreedyScreen(TableScreen):
         self.query_one("#log", Static).update(self.log_line)
         self.query_one(Scoreboard).show(self.score_rows())
 
-    def _person_choosing(self) -> bool:
-        return self.state.roll is not None and self.local.person_to_move() and not self.waiting
-
     def _turn_text(self) -> Content:
         state = self.state
         if state.is_terminal():
@@ -154,15 +126,6 @@ class GreedyScreen(TableScreen):
         else:
             markup = "[b]$name[/b] to play · this round [b]$total[/b]$bonus"
         return Content.from_markup(markup, name=name, total=total, bonus=bonus)
-
-    def _selected_dice(self) -> Dice:
-        roll = self.state.roll or ()
-        return tuple(sorted(roll[i] for i in self.selected if i < len(roll)))
-
-    def _points(self, dice: Dice) -> int | None:
-        state = self.state
-        assert state.roll is not None
-        return state.keep_points(state.roll, first_roll=state.rolls == 1).get(dice)
 
     def _selection_points(self) -> int:
         """Points of the person's current selection (0 if none, or if it does not score)."""
@@ -267,57 +230,7 @@ class GreedyScreen(TableScreen):
             for seat, info in enumerate(self.local.seats)
         ]
 
-    def explain(self, text: str, *, warning: bool = True) -> None:
-        self.message = text
-        self.message_warning = warning
-        if self.is_mounted:
-            self.show_state()
-        else:  # during on_mount (a failed first save): draw once mounting is done
-            self.call_later(self.show_state)
-
-    def _say(self, text: str) -> None:
-        self.message = text
-        self.message_warning = False
-
     # --- the selection ------------------------------------------------------------------
-
-    def _can_choose(self) -> bool:
-        state = self.state
-        if state.is_terminal():
-            return False
-        if self.waiting or state.seat in self.local.bots:
-            self.explain(f"Wait: {self.seat_name(state.seat)} is playing.")
-            return False
-        if state.roll is None:
-            self.explain("Wait: the dice are rolling.")
-            return False
-        return True
-
-    def action_pick(self, place: int) -> None:
-        """Select or unselect the die at *place* (0-based) among the showing dice."""
-        if not self._can_choose():
-            return
-        showing = len(self.state.roll or ())
-        if place >= showing:
-            self.explain(
-                f"There {'is' if showing == 1 else 'are'} only {dice_count(showing)} showing."
-            )
-            return
-        self.selected ^= {place}
-        self.cursor = place
-        self.message = ""
-        self.show_state()
-
-    def action_cursor(self, step: int) -> None:
-        """Move the keyboard cursor *step* places along the showing dice."""
-        if not self._can_choose():
-            return
-        self.cursor = (self.cursor + step) % len(self.state.roll or (0,))
-        self.show_state()
-
-    def action_pick_cursor(self) -> None:
-        """Select or unselect the die under the cursor."""
-        self.action_pick(self.cursor)
 
     def action_select_all(self) -> None:
         """A: select every scoring die (the selection with the most points)."""
@@ -330,10 +243,6 @@ class GreedyScreen(TableScreen):
         self.selected = pick_places(state.roll, best)
         self.message = ""
         self.show_state()
-
-    @on(DiceTray.Toggled)
-    def _clicked(self, event: DiceTray.Toggled) -> None:
-        self.action_pick(event.index)
 
     # --- Enter, E, Q and R --------------------------------------------------------------
 
@@ -407,11 +316,6 @@ class GreedyScreen(TableScreen):
         self.app.refresh(layout=True)
 
     # --- what happened ------------------------------------------------------------------
-
-    def preview(self, action: Action) -> None:
-        if isinstance(action, Keep):
-            self.bot_keep = action
-            self.show_state()
 
     def after(self, player: int, action: Action, before: State) -> None:
         assert isinstance(before, GreedyState)

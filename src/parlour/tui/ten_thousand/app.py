@@ -14,30 +14,30 @@ from pathlib import Path
 from typing import ClassVar, cast
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Footer, Header, RichLog, Static
 
-from parlour.engine.chance import Dice, dice_text
+from parlour.engine.chance import dice_text
 from parlour.engine.state import CHANCE, Action, State
 from parlour.games.dice.actions import Keep, Roll
 from parlour.games.ten_thousand.rules import TenThousandState
 from parlour.games.ten_thousand.scoring import selection_points
 from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
+from parlour.tui.common.dice_table import DiceTableScreen, history_log
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
 
 SIX = 6
 
 
-class TenThousandScreen(TableScreen):
+class TenThousandScreen(DiceTableScreen):
     """A game of Ten-Thousand at the table (see the module docstring)."""
 
-    RETELL = True
+    NO_ROLL = "Press R to roll first."
 
     HELP_FILE = Path(__file__).with_name("help.md")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -49,16 +49,6 @@ class TenThousandScreen(TableScreen):
         Binding("space", "pick_cursor", "Select", show=False),
         *TableScreen.BINDINGS,
     ]
-
-    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
-        super().__init__(local, settings)
-        self.selected: set[int] = set()
-        self.cursor = 0
-        self.bot_keep: Keep | None = None
-        self.ended: Board | None = None
-        self.message = ""
-        self.message_warning = False
-        self.log_line = ""
 
     @property
     def state(self) -> TenThousandState:
@@ -78,9 +68,7 @@ class TenThousandScreen(TableScreen):
                 yield Static(id="house-rules")
         yield Static(id="banner", markup=False)
         yield Static(id="log", markup=False)
-        history = RichLog(id="history", max_lines=500, wrap=True)
-        history.can_focus = False  # focused, it would take the arrow keys to scroll itself
-        yield history
+        yield history_log()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -98,15 +86,6 @@ class TenThousandScreen(TableScreen):
         # starts the game: calling it here as well would start it twice
 
     # --- drawing ------------------------------------------------------------------------
-
-    def board(self) -> Board:
-        """What the tray shows now."""
-        state = self.state
-        if state.roll is not None:
-            return Board(state.roll, aside_dice(state))
-        if state.rolls == 0:  # the start of a turn (or the end of the game)
-            return self.ended or Board((0,) * SIX, (), "blank")
-        return Board((0,) * state.to_roll, aside_dice(state), "blank")
 
     def show_state(self) -> None:
         state = self.state
@@ -127,13 +106,6 @@ class TenThousandScreen(TableScreen):
         banner.display = bool(state.last_turns() and not state.is_terminal())
         self.query_one("#log", Static).update(self.log_line)
         self.query_one(Scoreboard).show(self.score_rows())
-
-    def _person_choosing(self) -> bool:
-        return self.state.roll is not None and self.local.person_to_move() and not self.waiting
-
-    def seat_name(self, seat: int) -> str:
-        """The name shown for *seat*."""
-        return self.local.seats[seat].name
 
     def _turn_text(self) -> Content:
         state = self.state
@@ -234,71 +206,7 @@ class TenThousandScreen(TableScreen):
             )
         return rows
 
-    def explain(self, text: str, *, warning: bool = True) -> None:
-        self.message = text
-        self.message_warning = warning
-        if self.is_mounted:
-            self.show_state()
-        else:  # still mounting (a failed first save): draw once the mount is done
-            self.call_later(self.show_state)
-
-    def _say(self, text: str) -> None:
-        self.message = text
-        self.message_warning = False
-
     # --- the selection ------------------------------------------------------------------
-
-    def _selected_dice(self) -> Dice:
-        roll = self.state.roll or ()
-        return tuple(sorted(roll[i] for i in self.selected if i < len(roll)))
-
-    def _points(self, dice: Dice) -> int | None:
-        state = self.state
-        assert state.roll is not None
-        return state.keep_points(state.roll, first_roll=state.rolls == 1).get(dice)
-
-    def _can_choose(self) -> bool:
-        state = self.state
-        if state.is_terminal():
-            return False
-        if self.waiting or state.seat in self.local.bots:
-            self.explain(f"Wait: {self.seat_name(state.seat)} is playing.")
-            return False
-        if state.roll is None:
-            self.explain("Press R to roll first.")
-            return False
-        return True
-
-    def action_pick(self, place: int) -> None:
-        """Select or unselect the die at *place* (0-based) among the showing dice."""
-        if not self._can_choose():
-            return
-        showing = len(self.state.roll or ())
-        if place >= showing:
-            self.explain(
-                f"There {'is' if showing == 1 else 'are'} only {dice_count(showing)} showing."
-            )
-            return
-        self.selected ^= {place}
-        self.cursor = place
-        self.message = ""
-        self.show_state()
-
-    def action_cursor(self, step: int) -> None:
-        """Move the keyboard cursor *step* places along the showing dice."""
-        if not self._can_choose():
-            return
-        showing = len(self.state.roll or ())
-        self.cursor = (self.cursor + step) % showing
-        self.show_state()
-
-    def action_pick_cursor(self) -> None:
-        """Select or unselect the die under the cursor."""
-        self.action_pick(self.cursor)
-
-    @on(DiceTray.Toggled)
-    def _clicked(self, event: DiceTray.Toggled) -> None:
-        self.action_pick(event.index)
 
     # --- R and B ------------------------------------------------------------------------
 
@@ -337,11 +245,6 @@ class TenThousandScreen(TableScreen):
         self.play(Keep(self._selected_dice(), bank=True))
 
     # --- what happened ------------------------------------------------------------------
-
-    def preview(self, action: Action) -> None:
-        if isinstance(action, Keep):
-            self.bot_keep = action
-            self.show_state()
 
     def after(self, player: int, action: Action, before: State) -> None:
         assert isinstance(before, TenThousandState)

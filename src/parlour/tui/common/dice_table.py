@@ -1,0 +1,140 @@
+"""The dice games' table (Ten-Thousand, Greedy): what both do alike with the dice.
+
+:class:`DiceTableScreen` holds the person's selection (number keys, ←/→ and Space, clicks on
+the tray), the messages under the tray, the computer player's keep shown before it is made,
+and what the tray shows. A game's screen adds its keys for rolling and banking, its texts
+and its history lines.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from textual import on
+from textual.widgets import RichLog
+
+from parlour.engine.chance import Dice
+from parlour.engine.state import Action
+from parlour.games.dice.actions import Keep
+from parlour.games.dice.rules import DiceState
+from parlour.session import LocalGame
+from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count
+from parlour.tui.common.table import TableScreen, TableSettings
+
+
+def history_log() -> RichLog:
+    """The history log under the table (``#history``). It never takes the focus: focused, it
+    would take the arrow keys that move the dice cursor, to scroll itself."""
+    log = RichLog(id="history", max_lines=500, wrap=True)
+    log.can_focus = False
+    return log
+
+
+class DiceTableScreen(TableScreen):
+    """A dice game at the table: the selection, the messages and the tray (see the module
+    docstring). ``NO_ROLL`` is what a key that selects dice says before the roll."""
+
+    NO_ROLL: ClassVar[str] = "Wait: the dice are rolling."
+
+    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+        super().__init__(local, settings)
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.bot_keep: Keep | None = None
+        self.ended: Board | None = None
+        self.message = ""
+        self.message_warning = False
+        self.log_line = ""
+
+    @property
+    def dice_state(self) -> DiceState:
+        """The game state (the engine's, read only)."""
+        return cast(DiceState, self.local.state)
+
+    def seat_name(self, seat: int) -> str:
+        """The name shown for *seat*."""
+        return self.local.seats[seat].name
+
+    def board(self) -> Board:
+        """What the tray shows now."""
+        state = self.dice_state
+        if state.roll is not None:
+            return Board(state.roll, aside_dice(state))
+        if state.rolls == 0:  # the start of a turn (or the end of the game)
+            return self.ended or Board((0,) * state.n_dice, (), "blank")
+        return Board((0,) * state.to_roll, aside_dice(state), "blank")
+
+    def _person_choosing(self) -> bool:
+        return self.dice_state.roll is not None and self.local.person_to_move() and not self.waiting
+
+    def explain(self, text: str, *, warning: bool = True) -> None:
+        self.message = text
+        self.message_warning = warning
+        if self.is_mounted:
+            self.show_state()
+        else:  # during on_mount (a failed first save): draw once mounting is done
+            self.call_later(self.show_state)
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_warning = False
+
+    # --- the selection ------------------------------------------------------------------
+
+    def _selected_dice(self) -> Dice:
+        roll = self.dice_state.roll or ()
+        return tuple(sorted(roll[i] for i in self.selected if i < len(roll)))
+
+    def _points(self, dice: Dice) -> int | None:
+        state = self.dice_state
+        assert state.roll is not None
+        return state.keep_points(state.roll, first_roll=state.rolls == 1).get(dice)
+
+    def _can_choose(self) -> bool:
+        state = self.dice_state
+        if state.is_terminal():
+            return False
+        if self.waiting or state.seat in self.local.bots:
+            self.explain(f"Wait: {self.seat_name(state.seat)} is playing.")
+            return False
+        if state.roll is None:
+            self.explain(self.NO_ROLL)
+            return False
+        return True
+
+    def action_pick(self, place: int) -> None:
+        """Select or unselect the die at *place* (0-based) among the showing dice."""
+        if not self._can_choose():
+            return
+        showing = len(self.dice_state.roll or ())
+        if place >= showing:
+            self.explain(
+                f"There {'is' if showing == 1 else 'are'} only {dice_count(showing)} showing."
+            )
+            return
+        self.selected ^= {place}
+        self.cursor = place
+        self.message = ""
+        self.show_state()
+
+    def action_cursor(self, step: int) -> None:
+        """Move the keyboard cursor *step* places along the showing dice."""
+        if not self._can_choose():
+            return
+        self.cursor = (self.cursor + step) % len(self.dice_state.roll or (0,))
+        self.show_state()
+
+    def action_pick_cursor(self) -> None:
+        """Select or unselect the die under the cursor."""
+        self.action_pick(self.cursor)
+
+    @on(DiceTray.Toggled)
+    def _clicked(self, event: DiceTray.Toggled) -> None:
+        self.action_pick(event.index)
+
+    # --- what happened ------------------------------------------------------------------
+
+    def preview(self, action: Action) -> None:
+        if isinstance(action, Keep):
+            self.bot_keep = action
+            self.show_state()
