@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 import parlour
-from parlour.bots.base import Bot
-from parlour.cli.common import console, database, fail, show_dice_score, turns_measure
+from parlour.cli.common import console, database, fail, show_dice_score
+from parlour.cli.dice import dice_arena, dice_bench
 from parlour.cli.groups import arena, bench, score, solve, standings
 from parlour.engine.chance import Dice, dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
@@ -236,21 +236,6 @@ def solve_greedy(target: TargetOpt = 10_000, as_json: JsonOpt = False) -> None:
 # --- arena ------------------------------------------------------------------------------
 
 
-def _bots(levels: list[str], game: Game) -> list[Bot]:
-    from parlour.games.greedy.bots import LEVELS, RandomKeeper
-    from parlour.session import make_bot
-
-    bots: list[Bot] = []
-    for level in levels:
-        if level == "random":
-            bots.append(RandomKeeper())
-        elif level in LEVELS:
-            bots.append(make_bot(game.spec, level))
-        else:
-            fail(f"unknown computer level {level!r}; levels are: " + ", ".join([*LEVELS, "random"]))
-    return bots
-
-
 @arena.command("greedy")
 def arena_greedy(
     players: Annotated[
@@ -270,43 +255,24 @@ def arena_greedy(
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals,
     mean points per turn and games per second."""
-    from parlour.bots.arena import parse_levels, run_arena
+    from parlour.bots.arena import parse_levels
     from parlour.engine.registry import find
+    from parlour.games.greedy.bots import RandomKeeper
 
     try:
         levels = parse_levels(players, find("greedy"), extra=("random",))
     except ParlourError as err:
         fail(str(err))
     game = _load(len(levels), target)
-    result = run_arena(
-        game, _bots(levels, game), games=games, seed=seed, measure=turns_measure, jobs=jobs
-    )
-    if as_json:
-        out = result.to_json()
-        out["game"] = "greedy"
-        out["options"] = dict(game.options)
-        for figures, bot in zip(result.bots, out["bots"], strict=True):
-            bot["points_per_turn"] = figures.per("turns")
-        print(json.dumps(out))
-        return
-    table = Table(title=f"Greedy arena: {' vs '.join(levels)}, {games:,} games, seed {seed}")
-    for column in ("bot", "games", "win rate", "95% interval", "points/turn", "points/game"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for fig in result.bots:
-        low, high = fig.interval
-        per_turn = fig.per("turns")
-        table.add_row(
-            fig.name,
-            f"{fig.games:,}",
-            f"{fig.win_rate:.1%}",
-            f"{low:.1%} - {high:.1%}",
-            "-" if per_turn is None else f"{per_turn:.1f}",
-            f"{fig.points / fig.games:,.0f}" if fig.games else "-",
-        )
-    console.print(table)
-    console.print(
-        f"{result.games_per_second:,.1f} games per second "
-        f"({result.seconds:.2f} s, {result.jobs} process{'es' if result.jobs > 1 else ''})"
+    dice_arena(
+        game,
+        levels,
+        RandomKeeper,
+        title="Greedy",
+        games=games,
+        seed=seed,
+        jobs=jobs,
+        as_json=as_json,
     )
 
 
@@ -327,40 +293,23 @@ def bench_greedy(
     Random play never quits (a random quit would end the game at once). The strong player's
     solves are done (and timed) first, outside the games.
     """
-    from parlour.bots.arena import run_arena
     from parlour.games.greedy import solver
     from parlour.games.greedy.bots import RandomKeeper
-    from parlour.session import make_bot
 
     game = _load(2, 10_000)
-    random_run = run_arena(game, [RandomKeeper(), RandomKeeper()], games=games, seed=seed)
-    started = time.perf_counter()
-    plan = solver.strategy()
-    race = solver.race_model(solver.Rules.of(game.options))
-    warm = time.perf_counter() - started
-    strong = make_bot(game.spec, "strong")
-    strong_run = run_arena(game, [strong, strong], games=strong_games, seed=seed)
-    figures = {
-        "random_games": games,
-        "random_seconds": random_run.seconds,
-        "random_games_per_second": random_run.games_per_second,
-        "strong_games": strong_games,
-        "strong_seconds": strong_run.seconds,
-        "strong_games_per_second": strong_run.games_per_second,
-        "solve_seconds": plan.seconds,
-        "race_model_seconds": race.seconds,
-        "preparation_seconds": warm,
-    }
-    if as_json:
-        print(json.dumps(figures))
-        return
-    console.print("[bold]Greedy benchmark[/] (2 players, one process)")
-    console.print(
-        f"random play: {games:,} games in {random_run.seconds:.2f} s: "
-        f"[bold]{random_run.games_per_second:,.0f} games/s[/]"
+
+    def prepare() -> tuple[float, float]:
+        plan = solver.strategy()
+        race = solver.race_model(solver.Rules.of(game.options))
+        return plan.seconds, race.seconds
+
+    dice_bench(
+        game,
+        RandomKeeper,
+        prepare,
+        title="Greedy",
+        games=games,
+        strong_games=strong_games,
+        seed=seed,
+        as_json=as_json,
     )
-    console.print(
-        f"strong vs strong: {strong_games:,} games in {strong_run.seconds:.2f} s: "
-        f"[bold]{strong_run.games_per_second:,.0f} games/s[/]"
-    )
-    console.print(f"(not counted: solve {plan.seconds:.2f} s, race model {race.seconds:.2f} s)")

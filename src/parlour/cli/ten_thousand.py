@@ -10,12 +10,11 @@ import typer
 from rich.table import Table
 
 import parlour
-from parlour.bots.base import Bot
-from parlour.cli.common import console, fail, show_dice_score, turns_measure
+from parlour.cli.common import console, fail, show_dice_score
+from parlour.cli.dice import dice_arena, dice_bench
 from parlour.cli.groups import arena, bench, score, solve
 from parlour.engine.chance import dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
-from parlour.engine.spec import GameSpec
 from parlour.engine.state import Game
 
 
@@ -179,24 +178,6 @@ def solve_ten_thousand(
 # --- arena ------------------------------------------------------------------------------
 
 
-def _bots(levels: list[str], spec: GameSpec) -> list[Bot]:
-    from parlour.bots import RandomBot
-    from parlour.session import make_bot
-
-    bots: list[Bot] = []
-    for level in levels:
-        if level == "random":
-            bots.append(RandomBot())
-        elif level in spec.bot_levels:
-            bots.append(make_bot(spec, level))
-        else:
-            fail(
-                f"unknown computer level {level!r}; levels are: "
-                + ", ".join([*spec.bot_levels, "random"])
-            )
-    return bots
-
-
 @arena.command("ten-thousand")
 def arena_ten_thousand(
     players: Annotated[
@@ -219,7 +200,8 @@ def arena_ten_thousand(
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals,
     mean points per turn and games per second."""
-    from parlour.bots.arena import parse_levels, run_arena
+    from parlour.bots import RandomBot
+    from parlour.bots.arena import parse_levels
     from parlour.engine.registry import find
 
     try:
@@ -227,35 +209,15 @@ def arena_ten_thousand(
     except ParlourError as err:
         fail(str(err))
     game = _load(len(levels), target, entry, specials_any_roll)
-    result = run_arena(
-        game, _bots(levels, game.spec), games=games, seed=seed, measure=turns_measure, jobs=jobs
-    )
-    if as_json:
-        out = result.to_json()
-        out["game"] = "ten-thousand"
-        out["options"] = dict(game.options)
-        for figures, bot in zip(result.bots, out["bots"], strict=True):
-            bot["points_per_turn"] = figures.per("turns")
-        print(json.dumps(out))
-        return
-    table = Table(title=f"Ten-Thousand arena: {' vs '.join(levels)}, {games:,} games, seed {seed}")
-    for column in ("bot", "games", "win rate", "95% interval", "points/turn", "points/game"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for fig in result.bots:
-        low, high = fig.interval
-        per_turn = fig.per("turns")
-        table.add_row(
-            fig.name,
-            f"{fig.games:,}",
-            f"{fig.win_rate:.1%}",
-            f"{low:.1%} - {high:.1%}",
-            "-" if per_turn is None else f"{per_turn:.1f}",
-            f"{fig.points / fig.games:,.0f}" if fig.games else "-",
-        )
-    console.print(table)
-    console.print(
-        f"{result.games_per_second:,.1f} games per second "
-        f"({result.seconds:.2f} s, {result.jobs} process{'es' if result.jobs > 1 else ''})"
+    dice_arena(
+        game,
+        levels,
+        RandomBot,
+        title="Ten-Thousand",
+        games=games,
+        seed=seed,
+        jobs=jobs,
+        as_json=as_json,
     )
 
 
@@ -276,40 +238,21 @@ def bench_ten_thousand(
     The strong player's solve is done (and timed) first, outside the games.
     """
     from parlour.bots import RandomBot
-    from parlour.bots.arena import run_arena
     from parlour.games.ten_thousand import solver
-    from parlour.session import make_bot
 
     game = _load(2, 10_000, 0, False)
     rules = solver.Rules.of(game.options)
-    random_run = run_arena(game, [RandomBot(), RandomBot()], games=games, seed=seed)
-    started = time.perf_counter()
-    plan = solver.strategy(rules)
-    race = solver.race_model(rules)
-    warm = time.perf_counter() - started
-    strong = make_bot(game.spec, "strong")
-    strong_run = run_arena(game, [strong, strong], games=strong_games, seed=seed)
-    figures = {
-        "random_games": games,
-        "random_seconds": random_run.seconds,
-        "random_games_per_second": random_run.games_per_second,
-        "strong_games": strong_games,
-        "strong_seconds": strong_run.seconds,
-        "strong_games_per_second": strong_run.games_per_second,
-        "solve_seconds": plan.seconds,
-        "race_model_seconds": race.seconds,
-        "preparation_seconds": warm,
-    }
-    if as_json:
-        print(json.dumps(figures))
-        return
-    console.print("[bold]Ten-Thousand benchmark[/] (2 players, one process)")
-    console.print(
-        f"random play: {games:,} games in {random_run.seconds:.2f} s: "
-        f"[bold]{random_run.games_per_second:,.0f} games/s[/]"
+
+    def prepare() -> tuple[float, float]:
+        return solver.strategy(rules).seconds, solver.race_model(rules).seconds
+
+    dice_bench(
+        game,
+        RandomBot,
+        prepare,
+        title="Ten-Thousand",
+        games=games,
+        strong_games=strong_games,
+        seed=seed,
+        as_json=as_json,
     )
-    console.print(
-        f"strong vs strong: {strong_games:,} games in {strong_run.seconds:.2f} s: "
-        f"[bold]{strong_run.games_per_second:,.0f} games/s[/]"
-    )
-    console.print(f"(not counted: solve {plan.seconds:.2f} s, race model {race.seconds:.2f} s)")
