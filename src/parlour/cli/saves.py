@@ -90,11 +90,13 @@ def delete_command(
 
     engine = database()
     try:
-        load_save(engine, save_id)
+        info = load_save(engine, save_id)
     except ParlourError as err:
         fail(str(err))
     try:
-        local: LocalGame | None = LocalGame.resume(engine, save_id)
+        local: LocalGame | None = LocalGame.from_saved(
+            info.game, info.players, info.state, save_id=save_id
+        )
     except ParlourError:
         local = None  # a corrupt save: nothing to forfeit, delete it as it is
     person = None if local is None else greedy_counts(local.state, local.people())
