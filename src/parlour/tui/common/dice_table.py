@@ -132,6 +132,16 @@ class DiceTableScreen(TableScreen):
     def _clicked(self, event: DiceTray.Toggled) -> None:
         self.action_pick(event.index)
 
+    def reset(self) -> None:
+        """A restart: forget the old game's selection, tray and history."""
+        self.selected = set()
+        self.cursor = 0
+        self.bot_keep = None
+        self.ended = None
+        self.log_line = ""
+        self._say("New game with the same players.")
+        self.query_one("#history", RichLog).clear()
+
     # --- what happened ------------------------------------------------------------------
 
     def preview(self, action: Action) -> None:

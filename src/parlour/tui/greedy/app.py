@@ -407,15 +407,6 @@ class GreedyScreen(DiceTableScreen):
             "(parlour standings greedy)"
         )
 
-    def reset(self) -> None:
-        self.selected = set()
-        self.cursor = 0
-        self.bot_keep = None
-        self.ended = None
-        self.log_line = ""
-        self._say("New game with the same players.")
-        self.query_one("#history", RichLog).clear()
-
 
 class GreedyApp(TableApp):
     """The Greedy app: :class:`GreedyScreen` with its stylesheet."""

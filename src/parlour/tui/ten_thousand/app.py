@@ -311,15 +311,6 @@ class TenThousandScreen(DiceTableScreen):
         for parts in lines:
             log.write(Text.assemble((f"round {rounds:>2}  ", "dim"), *parts))
 
-    def reset(self) -> None:
-        self.selected = set()
-        self.cursor = 0
-        self.bot_keep = None
-        self.ended = None
-        self.log_line = ""
-        self._say("New game with the same players.")
-        self.query_one("#history", RichLog).clear()
-
 
 class TenThousandApp(TableApp):
     """The Ten-Thousand app: :class:`TenThousandScreen` with its stylesheet."""
