@@ -155,6 +155,25 @@ def test_bad_messages_get_an_error_and_the_socket_stays_open(
         assert ws.receive_json() == {"type": "pong", "ref": 1}
 
 
+@pytest.mark.parametrize(
+    ("ref", "echoed"),
+    [
+        ("100000000000000000000000000000", 100000000000000000000000000000),  # past 64 bits
+        ("1e400", None),  # no JSON number is infinite: the answer says null
+        ('"abc"', "abc"),
+    ],
+)
+def test_any_ref_a_client_sends_is_answered(client: TestClient, ref: str, echoed: Any) -> None:
+    # the fast encoder refuses integers past 64 bits: such a ref must not drop the socket
+    ann = register(client, "ann")
+    with client.websocket_connect("/ws", headers=ann) as ws:
+        ws.receive_json()
+        ws.send_text('{"type": "ping", "ref": ' + ref + "}")
+        assert ws.receive_json() == {"type": "pong", "ref": echoed}
+        ws.send_text('{"type": "dance", "ref": ' + ref + "}")
+        assert ws.receive_json()["ref"] == echoed
+
+
 def test_a_bad_token_is_turned_away_and_anonymous_sockets_only_watch(
     client: TestClient,
 ) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from parlour.engine.state import JSON
 from parlour.server.services.cache import Entry, current_entry
 from parlour.server.services.context import ServerContext
 from parlour.server.services.payloads import update_message
+from parlour.server.wire import dumps
 from parlour.storage.tables import get_seats, get_table, get_versions
 
 log = logging.getLogger("parlour.server")
@@ -125,7 +125,7 @@ class Hub:
             since = follower.sent.get(table_id, 0)
             texts = by_seat.setdefault(seat, {})
             if since not in texts:
-                texts[since] = json.dumps(update_message(entry, seat, since))
+                texts[since] = dumps(update_message(entry, seat, since))
             follower.sent[table_id] = entry.version
             self._put(follower, texts[since])
         self._turn_notices(entry, set(followers))
@@ -138,9 +138,7 @@ class Hub:
             with self._lock:
                 targets = [f for f in self._by_account.get(account, ()) if f not in following]
             if targets:
-                text = json.dumps(
-                    {"type": "turn", "table": entry.table.id, "version": entry.version}
-                )
+                text = dumps({"type": "turn", "table": entry.table.id, "version": entry.version})
                 for follower in targets:
                     self._put(follower, text)
 
@@ -150,7 +148,7 @@ class Hub:
             seats = get_seats(connection, table_id)
         if table is None:
             return
-        text = json.dumps({"type": "table", "table": table_id, "status": table.status})
+        text = dumps({"type": "table", "table": table_id, "status": table.status})
         targets = set(followers)
         with self._lock:
             for seat in seats:
@@ -185,7 +183,7 @@ class Hub:
     # --- sending ------------------------------------------------------------------------
 
     def _send(self, follower: Follower, message: JSON) -> None:
-        self._put(follower, json.dumps(message))
+        self._put(follower, dumps(message))
 
     def _put(self, follower: Follower, text: str) -> None:
         loop = self.loop

@@ -41,6 +41,7 @@ from parlour.server.services import accounts, play
 from parlour.server.services.cache import current_entry
 from parlour.server.services.context import ServerContext
 from parlour.server.services.lobby import may_see
+from parlour.server.wire import dumps
 from parlour.storage.tables import LOBBY, get_seats, get_table
 
 router = APIRouter()
@@ -116,7 +117,7 @@ async def socket(websocket: WebSocket) -> None:
     sender = asyncio.create_task(_send_loop(ctx, websocket, follower, token))
     try:
         await websocket.send_text(
-            json.dumps(
+            dumps(
                 {
                     "type": "hello",
                     "account": None
@@ -146,7 +147,7 @@ async def socket(websocket: WebSocket) -> None:
                     "detail": "the server failed on this message: try again",
                 }
             if reply is not None:
-                await websocket.send_text(json.dumps(reply))
+                await websocket.send_text(dumps(reply))
     except (WebSocketDisconnect, RuntimeError):
         # the client went away (Starlette raises a RuntimeError subclass when the sending
         # side noticed first); nothing to clean up but the follower
@@ -267,6 +268,7 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
                 account_id=follower.account_id,
                 text=action,
                 expected_version=version,
+                answer=False,  # the hub sends this socket the table with the others
             )
             return {"type": "ack", "ref": ref, "table": table, "version": outcome.entry.version}
         return {

@@ -472,6 +472,73 @@ def append_events(
     return True
 
 
+@dataclass(frozen=True)
+class Append:
+    """:func:`append_events` for one table as a value, so that a writer can store the appends
+    of many tables together (:func:`append_many`). Called with a connection, it is that one
+    append (``False`` when the table is no longer at *expected_version*)."""
+
+    table_id: int
+    expected_version: int
+    events: Sequence[tuple[int, str]]
+    now: datetime
+    values: dict[str, Any]
+
+    def __call__(self, connection: Connection) -> bool:
+        return append_events(
+            connection,
+            self.table_id,
+            expected_version=self.expected_version,
+            events=self.events,
+            now=self.now,
+            **self.values,
+        )
+
+    def _params(self) -> dict[str, Any]:
+        return {
+            "id": self.table_id,
+            "expected": self.expected_version,
+            "version": self.expected_version + len(self.events),
+            "updated_at": self.now,
+            **self.values,
+        }
+
+    def _event_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "table_id": self.table_id,
+                "seq": self.expected_version + i,
+                "by": by,
+                "move": move,
+                "at": self.now,
+            }
+            for i, (by, move) in enumerate(self.events)
+        ]
+
+
+def append_many(connection: Connection, appends: Sequence[Append]) -> bool:
+    """Store several tables' appends in a few statements: one guarded ``UPDATE`` run over
+    all of them per set of columns, then one ``INSERT`` of every event (a round trip each,
+    instead of two per table).
+
+    Returns ``True`` when every table was at its expected version. ``False`` means at least
+    one was not, and some rows may already have moved: the caller must roll the transaction
+    back (and may then try each :class:`Append` alone to learn which one lost).
+    """
+    by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for append in appends:
+        by_columns.setdefault(tuple(sorted(append.values)), []).append(append._params())
+    moved = 0
+    for columns, params in by_columns.items():
+        moved += connection.execute(_move_statement(columns), params).rowcount
+    if moved != len(appends):
+        return False
+    rows = [row for append in appends for row in append._event_rows()]
+    if rows:
+        connection.execute(_EVENT_INSERT, rows)
+    return True
+
+
 def get_events(connection: Connection, table_id: int, *, since: int = 0) -> list[EventRow]:
     """The table's events numbered *since* and later, in order."""
     rows = connection.execute(_GET_EVENTS, {"key": table_id, "since": since})

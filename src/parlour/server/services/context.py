@@ -37,7 +37,10 @@ class ServerContext:
     """Group commit for game changes (started by the app; unstarted, it writes inline)."""
 
     def __post_init__(self) -> None:
-        self.writer = GroupWriter(self.engine)
+        threads = self.settings.writer_threads
+        if threads is None:
+            threads = 1 if self.engine.dialect.name == "sqlite" else 3
+        self.writer = GroupWriter(self.engine, threads=threads)
 
     def account_names(self, connection: Connection, ids: list[int]) -> dict[int, str]:
         """Display names by account id, asking the database only for ids not seen before."""

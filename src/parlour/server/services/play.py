@@ -47,6 +47,7 @@ from parlour.server.services.payloads import action_result, current_payload
 from parlour.storage.tables import (
     ACTIVE,
     FINISHED,
+    Append,
     EventRow,
     SeatRow,
     TableRow,
@@ -172,9 +173,14 @@ def prepare(
 def store(change: Change) -> Callable[[Connection], bool]:
     """The write that stores *change*: its events, the table row, changed seats and (at the
     end) the game's ``on_finished`` hook, in one transaction. Answers ``False``, writing
-    nothing, when the table is no longer at the version the change was made against."""
+    nothing, when the table is no longer at the version the change was made against. A change
+    that only appends (no seat changed, not the end) is an :class:`Append`, which the writer
+    stores together with other tables' appends."""
     entry = change.entry
     table = entry.table
+    hook = hooks_for(table.game).on_finished
+    if not change.seat_changes and not (hook is not None and change.finished):
+        return Append(table.id, table.version, change.added, change.now, change.values)
 
     def write(connection: Connection) -> bool:
         if not append_events(
@@ -188,7 +194,6 @@ def store(change: Change) -> Callable[[Connection], bool]:
             return False
         for seat, values in change.seat_changes.items():
             set_seat(connection, table.id, seat, **values)
-        hook = hooks_for(table.game).on_finished
         if hook is not None and change.finished:
             hook(Finished(connection, change.table, change.seats, entry.names, entry.state))
         return True
@@ -315,7 +320,13 @@ def _due(ctx: ServerContext, entry: Entry) -> bool:
 
 
 def submit_action(
-    ctx: ServerContext, *, table_id: int, account_id: int, text: str, expected_version: int
+    ctx: ServerContext,
+    *,
+    table_id: int,
+    account_id: int,
+    text: str,
+    expected_version: int,
+    answer: bool = True,
 ) -> Outcome:
     """A person's action in the game's notation, made against *expected_version*.
 
@@ -327,6 +338,8 @@ def submit_action(
     version is not current, the engine's ``InvalidNotation``/``IllegalMove`` (422) with the
     reason, :class:`Forbidden` for someone without a seat here (or taken out by the clock),
     and :class:`Conflict` before the start or after the end. Nothing changes on a refusal.
+    With ``answer=False`` the outcome has no ``result`` (a WebSocket client is sent the
+    table by the hub anyway).
     """
     _check_text(ctx, text)
     for attempt in range(2):
@@ -343,12 +356,20 @@ def submit_action(
             except _Lost:
                 continue
             ctx.changed(table_id)
+            if not answer:
+                return outcome
             return replace(outcome, result=action_result(outcome.entry, seat, outcome.first_seq))
     raise StaleVersion("another move was stored first: reload the table")
 
 
 async def submit_action_async(
-    ctx: ServerContext, *, table_id: int, account_id: int, text: str, expected_version: int
+    ctx: ServerContext,
+    *,
+    table_id: int,
+    account_id: int,
+    text: str,
+    expected_version: int,
+    answer: bool = True,
 ) -> Outcome:
     """:func:`submit_action` for the event loop (see the module docstring): same answers,
     same refusals."""
@@ -365,6 +386,8 @@ async def submit_action_async(
                     pass  # another process wrote first: the thread reloads the table
                 else:
                     ctx.changed(table_id)
+                    if not answer:
+                        return outcome
                     result = action_result(outcome.entry, seat, outcome.first_seq)
                     return replace(outcome, result=result)
         finally:
@@ -377,6 +400,7 @@ async def submit_action_async(
             account_id=account_id,
             text=text,
             expected_version=expected_version,
+            answer=answer,
         )
     )
 
