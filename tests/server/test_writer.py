@@ -66,8 +66,29 @@ def test_append_many_stores_every_table_or_says_one_moved_on(ctx: ServerContext)
         now, moves = stored(ctx, table_id)
         assert now == version + 2
         assert moves == [*before[table_id], f"move {version}", f"move {version + 1}"]
+    # the columns are stored as the one-table path stores them (JSON, times, flags, nulls)
+    first, second, third = tables
+    columns: list[dict[str, Any]] = [
+        {"to_move": [0, 1], "bot_turn": True, "deadline": NOW},
+        {"to_move": [], "snapshot": {"dice": [1, 5], "text": "é"}, "snapshot_version": 9},
+        {"to_move": [1], "bot_turn": False, "deadline": None},
+    ]
+    bulk = [
+        Append(t, tables[t] + 2, [(0, "x")], NOW, values)
+        for t, values in zip((first, second, third), columns, strict=True)
+    ]
+    with write_transaction(ctx.engine) as connection:
+        assert append_many(connection, bulk)
+    with ctx.engine.connect() as connection:
+        rows = {t: get_table(connection, t) for t in tables}
+    for append_, values in zip(bulk, columns, strict=True):
+        row = rows[append_.table_id]
+        assert row is not None and row.version == append_.expected_version + 1
+        assert row.updated_at == NOW
+        for column, value in values.items():
+            assert getattr(row, column) == value, column
+    tables = {t: v + 1 for t, v in tables.items()}
     # one append made against the old version: False, and the caller rolls back
-    first = next(iter(tables))
     appends = [append(t, v + 2) for t, v in tables.items() if t != first]
     appends.append(append(first, tables[first]))
     with pytest.raises(RuntimeError), write_transaction(ctx.engine) as connection:

@@ -26,6 +26,14 @@ def serve(
     secure_cookie: Annotated[
         bool, typer.Option(help="Mark the session cookie Secure (behind HTTPS).")
     ] = False,
+    writer_threads: Annotated[
+        int | None,
+        typer.Option(
+            help="Group-commit writer threads (default: 1 on SQLite, 3 on PostgreSQL).",
+            min=1,
+            max=16,
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
 ) -> None:
@@ -36,7 +44,10 @@ def serve(
     from parlour.server import Settings, create_app
 
     settings = Settings(
-        database_url=database, sweep_seconds=sweep_seconds, cookie_secure=secure_cookie
+        database_url=database,
+        sweep_seconds=sweep_seconds,
+        cookie_secure=secure_cookie,
+        writer_threads=writer_threads,
     )
     try:
         app = create_app(settings)

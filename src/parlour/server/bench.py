@@ -40,6 +40,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+import orjson
 import websockets
 
 PASSWORD = "bench-password"
@@ -329,7 +330,7 @@ class Http:
         except (asyncio.IncompleteReadError, ConnectionError, ValueError, IndexError) as err:
             await self.close()
             raise HttpError(f"{method} {path}: {type(err).__name__} {err}") from None
-        return status, json.loads(payload) if payload else None
+        return status, orjson.loads(payload) if payload else None
 
     async def close(self) -> None:
         """Close the connection (a later request opens a new one)."""
@@ -373,7 +374,7 @@ class Player:
         """Read the WebSocket: updates for the table, acks for WebSocket actions."""
         assert self.ws is not None
         async for text in self.ws:
-            message = json.loads(text)
+            message = orjson.loads(text)
             kind = message.get("type")
             if kind == "update" and message.get("table") == self.table:
                 self.adopt(message)

@@ -161,7 +161,7 @@ def prepare(
             added.append((CHANCE, state.action_to_string(outcome)))
         now = ctx.now()
         changes = seat_changes or {}
-        seats = [replace(s, **changes.get(s.seat, {})) for s in entry.seats]
+        seats = [replace(s, **changes[s.seat]) if s.seat in changes else s for s in entry.seats]
         values = table_columns(table, state, seats, now, added)
         new_table = replace(table, version=version + len(added), updated_at=now, **values)
     except BaseException:
