@@ -27,13 +27,14 @@ def serve(
         bool, typer.Option(help="Mark the session cookie Secure (behind HTTPS).")
     ] = False,
     writer_threads: Annotated[
-        int | None,
+        int,
         typer.Option(
-            help="Group-commit writer threads (default: 1 on SQLite, 3 on PostgreSQL).",
+            help="Group-commit writer threads on PostgreSQL (more help with a database "
+            "across a network; SQLite always has one).",
             min=1,
             max=16,
         ),
-    ] = None,
+    ] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
 ) -> None:

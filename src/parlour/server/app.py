@@ -170,7 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.runner = runner
     errors.install(app)
-    for module in (auth, games, tables, play, preview, scores):
+    for module in (play, tables, auth, games, preview, scores):  # actions first: most asked
         app.include_router(module.router)
     app.include_router(ws.router)
 

@@ -48,12 +48,11 @@ def same_origin(request: Request) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") == host
 
 
-async def optional_account(request: Request, ctx: CtxDep) -> AccountRow | None:
-    """The logged-in account, or ``None`` for an anonymous request. (Dependencies are
-    ``async``: a recently checked token costs no thread; the database is asked in one.)"""
+async def _account(request: Request) -> AccountRow | None:
     token, from_cookie = request_token(request)
     if token is None:
         return None
+    ctx: ServerContext = request.app.state.ctx
     account = accounts.cached_login(ctx, token)
     if account is None:
         account = await anyio.to_thread.run_sync(accounts.authenticate, ctx, token)
@@ -64,10 +63,16 @@ async def optional_account(request: Request, ctx: CtxDep) -> AccountRow | None:
     return account
 
 
-async def current_account(
-    account: Annotated[AccountRow | None, Depends(optional_account)],
-) -> AccountRow:
+async def optional_account(request: Request) -> AccountRow | None:
+    """The logged-in account, or ``None`` for an anonymous request. (Dependencies are
+    ``async`` and flat: a recently checked token costs no thread and no nested dependency;
+    the database is asked in a thread.)"""
+    return await _account(request)
+
+
+async def current_account(request: Request) -> AccountRow:
     """The logged-in account; 401 without one."""
+    account = await _account(request)
     if account is None:
         raise Unauthorized("log in first (a bearer token or the session cookie)")
     return account

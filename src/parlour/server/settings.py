@@ -71,10 +71,10 @@ class Settings:
     workers: int = 8
     """Threads that do the database and game work of requests (sync routes, WebSocket
     actions); few threads keep the event loop responsive under load."""
-    writer_threads: int | None = None
-    """Group-commit writer threads, each with a connection of its own (``None``: one on
-    SQLite, which has a single writer anyway, and three on PostgreSQL, so one batch's round
-    trips overlap another's)."""
+    writer_threads: int = 1
+    """Group-commit writer threads, each with a connection of its own. One is enough on one
+    machine (batches grow with the load); more let one batch's round trips overlap
+    another's on a PostgreSQL across a network. SQLite always has one."""
     argon2_fast: bool = False
     """Cheap argon2 parameters (tests and the load test only; never in production)."""
     new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(32))

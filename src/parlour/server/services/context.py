@@ -37,9 +37,7 @@ class ServerContext:
     """Group commit for game changes (started by the app; unstarted, it writes inline)."""
 
     def __post_init__(self) -> None:
-        threads = self.settings.writer_threads
-        if threads is None:
-            threads = 1 if self.engine.dialect.name == "sqlite" else 3
+        threads = 1 if self.engine.dialect.name == "sqlite" else self.settings.writer_threads
         self.writer = GroupWriter(self.engine, threads=threads)
 
     def account_names(self, connection: Connection, ids: list[int]) -> dict[int, str]:

@@ -18,8 +18,9 @@ and moves the table row on) are stored together, a couple of statements for the 
 (``append_many``) instead of two per action; if one of their tables had moved on, the batch
 is written again write by write, so only that append answers ``False``.
 
-Several writer threads (PostgreSQL) each keep a connection and take batches from the one
-queue, so one batch's round trips to the database overlap another's. Their batches never
+On PostgreSQL a writer thread keeps its own connection (no pool check-out per batch). Several writer
+threads (PostgreSQL, ``parlour serve --writer-threads``) take batches from the one queue,
+so one batch's round trips to a distant database overlap another's. Their batches never
 hold two writes for one table at once: a game's write is made under the table's lock and
 waited for. Writes of the same rows otherwise (lobby seats, standings) are guarded as they
 are between server processes, and a deadlock between two batches only sends both down the
