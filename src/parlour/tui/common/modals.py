@@ -3,34 +3,89 @@ game-over scoreboard, and a file-name prompt for saving the record.
 
 Each is a ``ModalScreen`` that returns a value through ``dismiss`` (Textual's pattern): push
 it with a callback, ``self.app.push_screen(ConfirmScreen("End the game?"), on_answer)``.
+
+The pop-ups with a frame are :class:`Dialog` screens, which fit any terminal from 40x12 up:
+the frame shrinks to the screen, its text wraps, its body scrolls when it is taller than the
+screen, and its buttons, docked under the body, stay in view; on a narrow or short terminal
+the buttons lose their borders and, when narrow, stack one under the other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 
+ResultT = TypeVar("ResultT")
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class DialogFrame(VerticalScroll, can_focus=False):
+    """A dialog's bordered frame: its body scrolls (mouse wheel, or ↑/↓ and PgUp/PgDn from
+    any of its buttons) when it is taller than the screen. It never takes the focus itself,
+    so the first button or field does, as in a frame that does not scroll."""
+
+
+class DialogButtons(Horizontal):
+    """A dialog's buttons, docked at the bottom of its frame so that they stay in view."""
+
+    DEFAULT_CSS = """
+    DialogButtons { dock: bottom; height: auto; align-horizontal: center; }
+    """
+
+
+class Dialog(ModalScreen[ResultT]):
+    """A pop-up that fits any terminal from 40x12 up (see the module docstring).
+
+    Compose one :class:`DialogFrame` (give it its ``width`` and ``border`` in CSS); put its
+    buttons, if any, in a :class:`DialogButtons`. On a terminal narrower than
+    ``NARROW_BELOW`` columns the screen has the class ``-narrow`` (less padding, buttons
+    stacked), on one shorter than ``SHORT_BELOW`` rows ``-short`` (no padding above and
+    below); in either, the buttons are compact (one row, no border).
+    """
+
+    NARROW_BELOW: ClassVar[int] = 60
+    """Columns below which the dialog takes the ``-narrow`` look."""
+    SHORT_BELOW: ClassVar[int] = 20
+    """Rows below which the dialog takes the ``-short`` look."""
+
+    DEFAULT_CSS = """
+    Dialog { align: center middle; }
+    Dialog > DialogFrame {
+        width: 60; max-width: 100%; height: auto; max-height: 100%;
+        padding: 1 2; background: $surface; scrollbar-size-vertical: 1;
+    }
+    Dialog.-narrow > DialogFrame { padding: 1 1; }
+    Dialog.-short > DialogFrame { padding: 0 2; }
+    Dialog.-narrow.-short > DialogFrame { padding: 0 1; }
+    Dialog.-narrow DialogButtons { layout: vertical; margin-top: 1; }
+    Dialog.-narrow.-short DialogButtons { margin-top: 0; }
+    Dialog.-narrow DialogButtons Button { width: 100%; margin: 0; }
+    """
+
+    def on_resize(self, event: events.Resize) -> None:
+        narrow = event.size.width < self.NARROW_BELOW
+        short = event.size.height < self.SHORT_BELOW
+        self.set_class(narrow, "-narrow")
+        self.set_class(short, "-short")
+        for button in self.query(Button):
+            button.compact = narrow or short
+
+
+class ConfirmScreen(Dialog[bool]):
     """Ask a yes/no question; dismisses with ``True`` (Y, Enter on Yes) or ``False`` (N, Esc)."""
 
     DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen > Vertical {
-        width: 60; height: auto; padding: 1 2; border: thick $warning; background: $surface;
-    }
+    ConfirmScreen > DialogFrame { width: 60; border: thick $warning; }
     ConfirmScreen #question { width: 100%; margin-bottom: 1; }
-    ConfirmScreen Horizontal { height: auto; align-horizontal: center; }
     ConfirmScreen Button { margin: 0 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,9 +100,9 @@ class ConfirmScreen(ModalScreen[bool]):
         self.no = no
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with DialogFrame():
             yield Label(self.question, id="question", markup=False)
-            with Horizontal():
+            with DialogButtons():
                 yield Button(f"{self.yes} (Y)", variant="warning", id="yes")
                 yield Button(f"{self.no} (N)", variant="primary", id="no")
 
@@ -93,17 +148,15 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class SaveRecordScreen(ModalScreen[Path | None]):
+class SaveRecordScreen(Dialog[Path | None]):
     """Ask where to save the game record; ``save`` writes it and returns the path written,
     or raises ``OSError``, whose reason is shown so the player can pick another name. An
     existing file is replaced only when Enter is pressed again on the same name.
     Dismisses with the path, or ``None`` on Esc."""
 
     DEFAULT_CSS = """
-    SaveRecordScreen { align: center middle; }
-    SaveRecordScreen > Vertical {
-        width: 76; height: auto; padding: 1 2; border: thick $accent; background: $surface;
-    }
+    SaveRecordScreen > DialogFrame { width: 76; border: thick $accent; }
+    SaveRecordScreen #prompt { width: 100%; }
     SaveRecordScreen #error { color: $error; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -115,8 +168,8 @@ class SaveRecordScreen(ModalScreen[Path | None]):
         self._replace: Path | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Save the game record (JSON) to: Enter saves, Esc cancels")
+        with DialogFrame():
+            yield Label("Save the game record (JSON) to: Enter saves, Esc cancels", id="prompt")
             yield Input(str(self.default), id="path")
             yield Static("", id="error", markup=False)
 
@@ -145,19 +198,16 @@ class SaveRecordScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """The final scoreboard. Dismisses with ``"record"`` (S: save the record), ``"again"``
     (F8: a new game with the same players) or ``"quit"`` (Q or Esc)."""
 
+    NARROW_BELOW = 64  # its three buttons side by side need the frame's 64 columns
     DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical {
-        width: 64; height: auto; padding: 1 2; border: thick $success; background: $surface;
-    }
+    GameOverScreen > DialogFrame { width: 64; border: thick $success; }
     GameOverScreen #headline { text-style: bold; width: 100%; content-align: center middle; }
     GameOverScreen Scoreboard { margin: 1 0; }
     GameOverScreen #saved { color: $success; height: auto; }
-    GameOverScreen Horizontal { height: auto; align-horizontal: center; }
     GameOverScreen Button { margin: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -173,11 +223,11 @@ class GameOverScreen(ModalScreen[str]):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with DialogFrame():
             yield Label(self.headline, id="headline", markup=False)
             yield Scoreboard(self.rows, title="Final scores")
             yield Static(self.note, id="saved", markup=False)
-            with Horizontal():
+            with DialogButtons():
                 yield Button("Save record (S)", id="record", variant="primary")
                 yield Button("Play again (F8)", id="again")
                 yield Button("Quit (Q)", id="quit")

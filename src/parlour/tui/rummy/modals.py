@@ -4,22 +4,24 @@ help, game-over and record screens are in :mod:`parlour.tui.common.modals`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.games.rummy.cards import parse_card, sort_by_rank
 from parlour.games.rummy.scoring import POINTS
+from parlour.tui.common.modals import Dialog, DialogFrame
 from parlour.tui.rummy.widgets import MeldPicture, cards_label, meld_line
 
 
@@ -71,20 +73,46 @@ class RoundSummary:
         return "the stock ran out"
 
 
-class RoundSummaryScreen(ModalScreen[None]):
+_UNBOUNDED = 1_000
+
+
+class _Fitting:
+    """A Rich table drawn as ``build()`` makes it, or as ``build(narrow=True)`` makes it
+    when the first does not fit the width it is given with its first column (the names)
+    cut down to that column's ``min_width`` (squeezed further, Rich cuts the names to "…",
+    then drops the last columns)."""
+
+    def __init__(self, build: Callable[..., Table]) -> None:
+        self.build = build
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.build()
+        # measured against the width given, a table never measures wider than it
+        natural = Measurement.get(console, options.update_width(_UNBOUNDED), table).maximum
+        first = table.columns[0]
+        names = max((cell_len(str(cell)) for cell in (first.header, *first.cells)), default=0)
+        if natural - names + min(names, first.min_width or 0) > options.max_width:
+            table = self.build(narrow=True)
+        yield table
+
+
+class RoundSummaryScreen(Dialog[None]):
     """The scores of the round that just ended, and the cards left in each hand; Enter,
-    Space or Esc closes it (and the next round is dealt)."""
+    Space or Esc closes it (and the next round is dealt). It leaves the top of the table in
+    view, except on a short terminal; the key line stays under the part that scrolls."""
 
     DEFAULT_CSS = """
     RoundSummaryScreen { align: center bottom; }
-    RoundSummaryScreen > Vertical {
-        width: 76; max-width: 100%; height: auto; max-height: 70%; padding: 0 2;
-        border: thick $accent; background: $surface;
+    RoundSummaryScreen > DialogFrame {
+        width: 76; max-height: 70%; padding: 0 2; border: thick $accent;
     }
+    RoundSummaryScreen.-short > DialogFrame { max-height: 100%; }
+    RoundSummaryScreen.-narrow > DialogFrame { padding: 0 1; }
     RoundSummaryScreen #round-headline { text-style: bold; width: 100%; }
     RoundSummaryScreen #round-table { margin: 1 0 0 0; height: auto; }
     RoundSummaryScreen #round-hands { height: auto; margin-top: 1; }
-    RoundSummaryScreen #round-keys { margin-top: 1; color: $text-muted; }
+    RoundSummaryScreen #round-keys { dock: bottom; margin-top: 1; color: $text-muted; }
+    RoundSummaryScreen.-short #round-keys { margin-top: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Continue"),
@@ -98,21 +126,23 @@ class RoundSummaryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.summary
-        with Vertical():
+        with DialogFrame():
             yield Label(
                 f"Round {s.round} is over: {s.how(self.names)}.", id="round-headline", markup=False
             )
-            yield Static(self.score_table(), id="round-table")
+            yield Static(_Fitting(self.score_table), id="round-table")
             yield Static(self.hands_text(), id="round-hands")
             then = "the final scores" if self.last else "deal the next round"
             yield Label(f"Enter: {then}", id="round-keys")
 
-    def score_table(self) -> Table:
-        """Per player: points on the table, points left in hand, the round, the game."""
+    def score_table(self, *, narrow: bool = False) -> Table:
+        """Per player: points on the table, points left in hand, the round, the game;
+        *narrow*: shorter headings and no padding at the edges (a 40-column terminal)."""
         s = self.summary
-        table = Table(box=None, padding=(0, 1), expand=True)
-        table.add_column("player", ratio=1)
-        for column in ("on the table", "in hand", "round", "game"):
+        table = Table(box=None, padding=(0, 1), expand=True, pad_edge=not narrow)
+        table.add_column("player", ratio=1, min_width=8)
+        headings = ("table", "hand") if narrow else ("on the table", "in hand")
+        for column in (*headings, "round", "game"):
             table.add_column(column, justify="right")
         for seat, name in enumerate(self.names):
             table.add_row(
@@ -142,19 +172,16 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class LayOffScreen(ModalScreen[int | None]):
+class LayOffScreen(Dialog[int | None]):
     """Choose the meld to lay off onto, among those the cards fit: a digit picks meld by
     number, ↑/↓ and Enter pick from the list, Esc cancels. Dismisses with the meld's index
     (0-based) or ``None``."""
 
     DEFAULT_CSS = """
-    LayOffScreen { align: center middle; }
-    LayOffScreen > Vertical {
-        width: 76; max-width: 100%; height: auto; padding: 1 2; border: thick $primary;
-        background: $surface;
-    }
+    LayOffScreen > DialogFrame { width: 76; border: thick $primary; }
     LayOffScreen OptionList { height: auto; max-height: 12; margin: 1 0; }
-    LayOffScreen #layoff-keys { color: $text-muted; }
+    LayOffScreen.-short OptionList { max-height: 50vh; margin: 0; }
+    LayOffScreen #layoff-keys { dock: bottom; width: 100%; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -173,7 +200,7 @@ class LayOffScreen(ModalScreen[int | None]):
         self.names = list(names)
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with DialogFrame():
             yield Static(self.question, id="layoff-question")
             yield OptionList(
                 *[
