@@ -4,7 +4,9 @@ The tray shows the dice a player may choose from (numbered from 1 on their lower
 selected ones raised and green) and, apart and dimmed, the dice already set aside from this
 set of dice (six in Ten-Thousand, nine in Greedy). A click on a die posts
 :class:`DiceTray.Toggled`; the screen decides what it means. The look is the widgets'
-``DEFAULT_CSS``; a game's stylesheet may override it.
+``DEFAULT_CSS``; a game's stylesheet may override it. When the dice drawn with pips do not
+fit the tray's width (a narrow terminal), they are drawn smaller, with their face as a digit
+(:data:`LOOKS`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, RenderResult
 from textual.message import Message
@@ -61,6 +64,15 @@ PIPS: dict[int, tuple[str, str, str]] = {
     5: ("●   ●", "  ●  ", "●   ●"),
     6: ("●   ●", "●   ●", "●   ●"),
 }
+
+LOOKS = (("", 8), ("-compact", 6), ("-tiny", 4))
+"""How the tray draws its dice, largest first: the tray's class and the columns a die takes
+(with the gap after it): pips on a 5x3 face, or the face as a digit 3 or 1 columns wide (the
+die then draws its own edges, so that its key fits on the lower one)."""
+
+ROUND_EDGES = tuple("╭─╮│╰╯")
+HEAVY_EDGES = tuple("┏━┓┃┗┛")
+"""A small die's edges: the corners and sides, top left to bottom right (heavy: selected)."""
 
 KINDS = ("showing", "aside", "blank", "farkle", "left")
 """How a die is drawn: ``showing`` (to choose from), ``aside`` (set aside this turn),
@@ -112,6 +124,18 @@ class DieFace(Widget):
         border: round $foreground 30%;
         color: $foreground 50%;
     }
+    /* A small die draws its own edges in its colour (see DieFace.small). */
+    DieFace.-digit {
+        width: 5;
+        height: 3;
+        border: none !important;
+    }
+    DieFace.-digit.-blank, DieFace.-digit.-left {
+        color: $foreground 40%;
+    }
+    DieFace.-digit.-aside {
+        color: $foreground 35%;
+    }
     """
 
     def __init__(self, index: int) -> None:
@@ -140,7 +164,27 @@ class DieFace(Widget):
         self.display = False
 
     def render(self) -> RenderResult:
+        if self.has_class("-digit"):  # the tray is too narrow for pips
+            return self.small(self.size.width)
         return "\n".join(PIPS[self.face])
+
+    def small(self, width: int) -> Text:
+        """The die *width* columns wide (3 or more) and 3 rows high: its edges (heavy when
+        selected), the face as a digit, the key on the lower edge (reversed at the cursor)."""
+        inner = max(width - 2, 1)
+        top_left, across, top_right, down, low_left, low_right = (
+            HEAVY_EDGES if self.selected else ROUND_EDGES
+        )
+        face = str(self.face) if self.face else " "
+        label = str(self.border_subtitle or "")[:inner]
+        before = (inner - len(label)) // 2
+        text = Text(f"{top_left}{across * inner}{top_right}\n")
+        text.append(down)
+        text.append(face.center(inner), style="bold")
+        text.append(f"{down}\n{low_left}{across * before}")
+        text.append(label, style="reverse" if self.has_class("-cursor") else "")
+        text.append(f"{across * (inner - before - len(label))}{low_right}")
+        return text
 
     def on_click(self, event: events.Click) -> None:
         if self.kind == "showing":
@@ -166,6 +210,12 @@ class DiceTray(Widget):
         layout: horizontal;
         height: 6;
     }
+    DiceTray.-compact, DiceTray.-tiny {
+        height: 4;
+    }
+    DiceTray.-tiny DieFace {
+        width: 3;
+    }
     """
 
     class Toggled(Message):
@@ -182,6 +232,25 @@ class DiceTray(Widget):
     def compose(self) -> ComposeResult:
         for index in range(self.places):
             yield DieFace(index)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width)
+
+    def fit(self, width: int) -> str:
+        """Take the largest of :data:`LOOKS` whose dice fit *width* columns (the smallest if
+        none does) and return its class. The first die set aside sits 2 columns further
+        apart; the last die needs no gap after it."""
+        look = LOOKS[-1][0]
+        for name, columns in LOOKS:
+            if self.places * columns + 2 <= width:
+                look = name
+                break
+        for name, _ in LOOKS:
+            if name:
+                self.set_class(name == look, name)
+        for die in self.query(DieFace):
+            die.set_class(bool(look), "-digit")
+        return look
 
     def show(
         self,

@@ -108,6 +108,18 @@ class TableScreen(Screen[None]):
     HELP_FILE: ClassVar[Path | None] = None
     """The Markdown file H shows (the game's rules, scoring table and keys)."""
 
+    # Textual's responsive classes, for a game's stylesheet to fit a small terminal:
+    # ``-narrow`` under 80 columns; ``-short`` under 24 rows, ``-tiny`` instead under 16.
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012 (as Textual)
+        (0, "-narrow"),
+        (80, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012 (as Textual)
+        (0, "-tiny"),
+        (16, "-short"),
+        (24, "-tall"),
+    ]
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "help", "Help"),
         Binding("escape", "end_game", "End game"),

@@ -40,7 +40,7 @@ from parlour.session import LocalGame
 from parlour.tui.common.modals import ConfirmScreen
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
-from parlour.tui.crossword.widgets import BoardPicture, BoardView, PlayLog, RackView
+from parlour.tui.crossword.widgets import BoardArea, BoardPicture, BoardView, PlayLog, RackView
 
 HINTS = 10
 """How many plays the hint key lists."""
@@ -86,6 +86,18 @@ class CrosswordScreen(TableScreen):
 
     HELP_FILE = Path(__file__).with_name("help.md")
     AUTO_FOCUS = ""  # nothing focused: the keys belong to the table until the prompt opens
+    # The board with the rack, the prompt and its preview under it needs 27 rows and, with
+    # the scores beside it, 80 columns: below that the board scrolls (crossword.tcss).
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012 (as Textual)
+        (0, "-very-narrow"),
+        (60, "-narrow"),
+        (80, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012 (as Textual)
+        (0, "-tiny"),
+        (16, "-short"),
+        (27, "-tall"),
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
@@ -125,7 +137,8 @@ class CrosswordScreen(TableScreen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="table"):
             with Vertical(id="left"):
-                yield BoardView(id="board")
+                with BoardArea(id="board-area"):
+                    yield BoardView(id="board")
                 yield RackView(id="rack")
                 yield Input(
                     placeholder="a word (from the cursor), QUACK H8 across, exchange QV, pass",
@@ -191,6 +204,7 @@ class CrosswordScreen(TableScreen):
         self.query_one("#board", BoardView).show(
             BoardPicture(state.board, self.cursor, self.direction, self.ghost, self.preview_legal)
         )
+        self.query_one(BoardArea).show_cursor(self.cursor)
         self.query_one("#scores", Scoreboard).show(self.score_rows())
         bag = Text(f"Bag: {view['bag']} tiles", style="bold")
         if view["covered"]:

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual.containers import ScrollableContainer
+from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import Static
 
 from parlour.games.crossword.board import (
@@ -65,15 +68,21 @@ class BoardPicture:
     legal: bool = True
 
 
+CELL_X = 4
+"""Columns before the first square on a row of :func:`board_text` (the row number)."""
+CELL_WIDTH = 3
+"""Columns a square takes in :func:`board_text`."""
+
+
 def board_text(picture: BoardPicture) -> Text:
     """The board as Rich text: 3 columns a square, premium squares coloured, covered squares
     in orange with their stack height (``⁺`` from 10 tiles), the cursor in reverse video."""
     board = picture.board
     preview = dict(picture.preview)
     text = Text()
-    text.append("    " + "".join(f" {c} " for c in COLUMNS) + "\n", style="bold")
+    text.append(" " * CELL_X + "".join(f" {c} " for c in COLUMNS) + "\n", style="bold")
     for row in range(SIZE):
-        text.append(f"{row + 1:>3} ", style="bold")
+        text.append(f"{row + 1:>{CELL_X - 1}} ", style="bold")
         for col in range(SIZE):
             sq = row * SIZE + col
             letter = board.letters[sq]
@@ -108,6 +117,31 @@ class BoardView(Static):
     def show(self, picture: BoardPicture) -> None:
         """Draw *picture*."""
         self.update(board_text(picture))
+
+
+class BoardArea(ScrollableContainer, can_focus=False):
+    """Where the board sits: on a terminal too small for the whole board it scrolls, and it
+    keeps the cursor's square in view, also when it is resized. It never takes the focus
+    (the arrow keys move the cursor)."""
+
+    def __init__(self, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
+        self.cursor: int | None = None
+
+    def show_cursor(self, cursor: int) -> None:
+        """Scroll, if need be, so that square *cursor* is in view."""
+        self.cursor = cursor
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    def _scroll_to_cursor(self) -> None:
+        if self.cursor is None:
+            return
+        row, col = divmod(self.cursor, SIZE)
+        square = Region(CELL_X + CELL_WIDTH * col, row + 1, CELL_WIDTH, 1)  # under the letters
+        self.scroll_to_region(square, animate=False, immediate=True)
 
 
 def rack_text(rack: str) -> Text:

@@ -249,6 +249,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         message = self.query_one("#message", Static)
         message.update(self.message)
         message.set_class(self.message_warning, "-warning")
+        message.set_class(not self.message, "-empty")
         self._show_hand(viewer, obs)
 
     def _show_hand(self, viewer: int | None, obs: dict[str, Any]) -> None:
@@ -376,6 +377,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             message = self.query_one("#message", Static)
             message.update(text)
             message.set_class(warning, "-warning")
+            message.set_class(not text, "-empty")
 
     def _say(self, text: str) -> None:
         self.message = text

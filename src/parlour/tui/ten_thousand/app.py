@@ -101,6 +101,7 @@ class TenThousandScreen(DiceTableScreen):
         message = self.query_one("#message", Static)
         message.update(self.message)
         message.set_class(self.message_warning, "-warning")
+        message.set_class(not self.message, "-empty")
         banner = self.query_one("#banner", Static)
         banner.update(self._banner_text())
         banner.display = bool(state.last_turns() and not state.is_terminal())
