@@ -7,8 +7,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.content import Content
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Static
 
 from parlour.session import LocalGame
@@ -98,3 +101,14 @@ def screen(app: TenThousandApp) -> TenThousandScreen:
     table = app.table
     assert isinstance(table, TenThousandScreen)
     return table
+
+
+def in_view(app: App[Any], widget: Widget) -> str:
+    """The text the screen shows where *widget* is, after checking that the widget is wholly
+    on the screen and not cut off by a container around it (a frame, a scrolled area)."""
+    geometry = app.screen._compositor.find_widget(widget)
+    assert Region(0, 0, *app.size).contains_region(geometry.region), geometry.region
+    assert geometry.clip.contains_region(geometry.region), (geometry.region, geometry.clip)
+    strips = app.screen._compositor.render_strips()
+    r = geometry.region
+    return "\n".join(strip.text[r.x : r.right] for strip in strips[r.y : r.bottom])

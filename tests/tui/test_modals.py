@@ -17,7 +17,6 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static
 
 from parlour.games.rummy.cards import parse_card, parse_cards
@@ -32,6 +31,7 @@ from parlour.tui.common.scoreboard import ScoreRow
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummary, RoundSummaryScreen
 from parlour.tui.rummy.widgets import MeldPicture
 from parlour.tui.ten_thousand.app import TenThousandScreen
+from tests.tui.helpers import in_view
 
 SMALL = (40, 12)
 LARGE = (100, 30)
@@ -52,17 +52,6 @@ async def _open(pilot: Pilot[Any], screen: Screen[Any], results: Results) -> Non
     await pilot.pause()
 
 
-def _shown(app: App[Any], widget: Widget) -> str:
-    """The text the screen shows where *widget* is, after checking that the widget is
-    wholly on the screen and not cut off by the frame around it."""
-    geometry = app.screen._compositor.find_widget(widget)
-    assert Region(0, 0, *app.size).contains_region(geometry.region), geometry.region
-    assert geometry.clip.contains_region(geometry.region), (geometry.region, geometry.clip)
-    strips = app.screen._compositor.render_strips()
-    r = geometry.region
-    return "\n".join(strip.text[r.x : r.right] for strip in strips[r.y : r.bottom])
-
-
 def _frame(app: App[Any]) -> Region:
     """The pop-up's frame (its one child), checked to lie inside the screen."""
     (frame,) = app.screen.children
@@ -75,7 +64,7 @@ def _buttons(app: App[Any]) -> dict[str, tuple[Region, str]]:
     button has three)."""
     found = {}
     for button in app.screen.query(Button):
-        rows = _shown(app, button).split("\n")
+        rows = in_view(app, button).split("\n")
         found[str(button.id)] = (button.region, rows[len(rows) // 2].strip())
     return found
 
@@ -96,7 +85,7 @@ async def test_confirm_on_40x12_stacks_its_buttons_in_view_and_answers_keys() ->
         await _open(pilot, _confirm(), results)
         assert _frame(app) == Region(0, 2, 40, 8)
         question = app.screen.query_one("#question")
-        assert " ".join(_shown(app, question).split()) == QUESTION.replace("  ", " ")
+        assert " ".join(in_view(app, question).split()) == QUESTION.replace("  ", " ")
         buttons = _buttons(app)
         assert buttons == {
             "yes": (Region(2, 7, 36, 1), "End game (Y)"),
@@ -179,7 +168,7 @@ async def test_game_over_on_40x12_scrolls_its_scores_under_buttons_that_stay() -
         await pilot.press("end")  # from a button, the keys scroll the frame
         await pilot.pause()
         assert frame.scroll_y == frame.max_scroll_y
-        assert "ten-thousand-1.json" in _shown(app, app.screen.query_one("#saved"))
+        assert "ten-thousand-1.json" in in_view(app, app.screen.query_one("#saved"))
         assert _buttons(app) == buttons  # the buttons did not move
         await pilot.press("tab", "enter")  # Play again
         await pilot.pause()
@@ -235,14 +224,14 @@ async def test_save_record_fits_and_saves_by_keyboard(
             assert region == frame
         else:
             assert (region.width, region.height) == (76, 9)
-        prompt = " ".join(_shown(app, app.screen.query_one("#prompt")).split())
+        prompt = " ".join(in_view(app, app.screen.query_one("#prompt")).split())
         assert prompt == "Save the game record (JSON) to: Enter saves, Esc cancels"
         field = app.screen.query_one(Input)
-        _shown(app, field)
+        in_view(app, field)
         assert app.focused is field
         await pilot.press("enter")  # a .txt name: the write fails, the reason is shown
         await pilot.pause()
-        error = " ".join(_shown(app, app.screen.query_one("#error")).split())
+        error = " ".join(in_view(app, app.screen.query_one("#error")).split())
         assert error.startswith("Cannot write") and error.endswith("Permission denied")
         field.value = str(tmp_path / "a.json")
         await pilot.press("enter")
@@ -295,7 +284,7 @@ def _summary() -> RoundSummaryScreen:
 
 def _rows(app: App[Any], selector: str) -> list[str]:
     """The rows the screen shows for *selector*, spaces squeezed."""
-    shown = _shown(app, app.screen.query_one(selector))
+    shown = in_view(app, app.screen.query_one(selector))
     return [" ".join(line.split()) for line in shown.split("\n")]
 
 
@@ -354,7 +343,7 @@ async def test_lay_off_fits_and_picks_by_keyboard(size: tuple[int, int], shown: 
         frame = _frame(app)
         assert frame.width == min(76, size[0])
         options = app.screen.query_one(OptionList)
-        _shown(app, options)
+        in_view(app, options)
         assert options.region.height - 2 == shown  # the rest scroll inside the list
         keys = " ".join(_rows(app, "#layoff-keys"))
         assert keys == "meld number or ↑/↓ and Enter · Esc: cancel"

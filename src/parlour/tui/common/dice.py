@@ -65,10 +65,11 @@ PIPS: dict[int, tuple[str, str, str]] = {
     6: ("●   ●", "●   ●", "●   ●"),
 }
 
-LOOKS = (("", 8), ("-compact", 6), ("-tiny", 4))
-"""How the tray draws its dice, largest first: the tray's class and the columns a die takes
-(with the gap after it): pips on a 5x3 face, or the face as a digit 3 or 1 columns wide (the
-die then draws its own edges, so that its key fits on the lower one)."""
+LOOKS = (("", 8, 2), ("-compact", 6, 2), ("-tiny", 4, 1))
+"""How the tray draws its dice, largest first: the tray's class, the columns a die takes
+(with the gap after it) and the columns added before the first die set aside: pips on a 5x3
+face, or the face as a digit 3 or 1 columns wide (the die then draws its own edges, so that
+its key fits on the lower one)."""
 
 ROUND_EDGES = tuple("╭─╮│╰╯")
 HEAVY_EDGES = tuple("┏━┓┃┗┛")
@@ -216,6 +217,9 @@ class DiceTray(Widget):
     DiceTray.-tiny DieFace {
         width: 3;
     }
+    DiceTray.-tiny DieFace.-first-aside {
+        margin: 1 1 0 2;
+    }
     """
 
     class Toggled(Message):
@@ -238,14 +242,13 @@ class DiceTray(Widget):
 
     def fit(self, width: int) -> str:
         """Take the largest of :data:`LOOKS` whose dice fit *width* columns (the smallest if
-        none does) and return its class. The first die set aside sits 2 columns further
-        apart; the last die needs no gap after it."""
+        none does) and return its class (the last die needs no gap after it)."""
         look = LOOKS[-1][0]
-        for name, columns in LOOKS:
-            if self.places * columns + 2 <= width:
+        for name, columns, apart in LOOKS:
+            if self.places * columns - 1 + apart <= width:
                 look = name
                 break
-        for name, _ in LOOKS:
+        for name, _, _ in LOOKS:
             if name:
                 self.set_class(name == look, name)
         for die in self.query(DieFace):

@@ -204,7 +204,7 @@ class CrosswordScreen(TableScreen):
         self.query_one("#board", BoardView).show(
             BoardPicture(state.board, self.cursor, self.direction, self.ghost, self.preview_legal)
         )
-        self.query_one(BoardArea).show_cursor(self.cursor)
+        self.query_one(BoardArea).show_cursor(self.cursor, [sq for sq, _ in self.ghost])
         self.query_one("#scores", Scoreboard).show(self.score_rows())
         bag = Text(f"Bag: {view['bag']} tiles", style="bold")
         if view["covered"]:

@@ -127,10 +127,12 @@ class BoardArea(ScrollableContainer, can_focus=False):
     def __init__(self, *children: Widget, id: str | None = None) -> None:
         super().__init__(*children, id=id)
         self.cursor: int | None = None
+        self.play: tuple[int, ...] = ()
 
-    def show_cursor(self, cursor: int) -> None:
-        """Scroll, if need be, so that square *cursor* is in view."""
-        self.cursor = cursor
+    def show_cursor(self, cursor: int, play: Sequence[int] = ()) -> None:
+        """Scroll, if need be, so that square *cursor* is in view, and the squares of the
+        *play* previewed as well if there is room."""
+        self.cursor, self.play = cursor, tuple(play)
         self.call_after_refresh(self._scroll_to_cursor)
 
     def on_resize(self) -> None:
@@ -139,9 +141,16 @@ class BoardArea(ScrollableContainer, can_focus=False):
     def _scroll_to_cursor(self) -> None:
         if self.cursor is None:
             return
-        row, col = divmod(self.cursor, SIZE)
-        square = Region(CELL_X + CELL_WIDTH * col, row + 1, CELL_WIDTH, 1)  # under the letters
-        self.scroll_to_region(square, animate=False, immediate=True)
+        cursor = _square_region(self.cursor)
+        whole = Region.from_union([cursor, *map(_square_region, self.play)])
+        for region in (whole, cursor):
+            self.scroll_to_region(region, animate=False, immediate=True)
+
+
+def _square_region(square: int) -> Region:
+    """Where *square* is drawn in :func:`board_text` (the first line has the letters)."""
+    row, col = divmod(square, SIZE)
+    return Region(CELL_X + CELL_WIDTH * col, row + 1, CELL_WIDTH, 1)
 
 
 def rack_text(rack: str) -> Text:
