@@ -4,11 +4,14 @@ and its preview, the key bar), and the game plays on without a crash."""
 
 from __future__ import annotations
 
-import pytest
-from textual.widgets import Footer, Input
+from pathlib import Path
 
+import pytest
+from textual.widgets import Button, Footer, Input
+
+from parlour.engine.records import read_record
 from parlour.tui.common.dice import DiceTray, DieFace
-from parlour.tui.common.modals import ConfirmScreen
+from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, SaveRecordScreen
 from parlour.tui.common.table import TableApp
 from parlour.tui.crossword.widgets import BoardArea
 from parlour.tui.rummy.widgets import CardFace, HandView
@@ -64,6 +67,39 @@ async def test_ten_thousand_shows_all_six_dice_and_plays(
         await press(pilot, "b")  # bank 100; the computer farkles; my turn again
         assert app.table.local.state.observation(None)["scores"] == [100, 0]
         assert text(app, "#turn") == "me, your turn: press R to roll six dice"
+
+
+async def test_ten_thousand_game_over_and_record_on_40x12(tmp_path: Path) -> None:
+    app = ten_thousand_app(
+        "me,bob", ["roll 1 1 1 2 3 4", "roll 2 2 3 3 4 6"], target=1000, record_dir=tmp_path
+    )
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await press(pilot, "r", "1", "2", "3", "b", "r")  # I reach 1,000; bob farkles
+        assert isinstance(app.screen, GameOverScreen)
+        buttons = {str(b.id): in_view(app, b).strip() for b in app.screen.query(Button)}
+        assert buttons == {
+            "record": "Save record (S)",
+            "again": "Play again (F8)",
+            "quit": "Quit (Q)",
+        }
+        assert "me wins with 1,000 points" in in_view(app, app.screen.query_one("#headline"))
+        await pilot.press("enter")  # Save record has the focus
+        await pilot.pause()
+        assert isinstance(app.screen, SaveRecordScreen)
+        field = app.screen.query_one(Input)
+        in_view(app, field)
+        field.value = str(tmp_path / "game.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("end")  # the note is under the scores: scroll to it
+        await pilot.pause()
+        note = " ".join(in_view(app, app.screen.query_one("#saved")).split())
+        assert note.replace(" ", "") == f"Record saved to {tmp_path / 'game.json'}".replace(" ", "")
+        await pilot.press("q")
+        await pilot.pause()
+    assert read_record(tmp_path / "game.json")["result"] == {"scores": [1000, 0], "winners": [0]}
 
 
 # --- Greedy -----------------------------------------------------------------------------
