@@ -120,6 +120,12 @@ class TableScreen(Screen[None]):
         (24, "-tall"),
     ]
 
+    DEFAULT_CSS = """
+    /* Under 16 rows a table may not fit: it scrolls (mouse wheel) with no scrollbar, which
+       would take the columns it needs. */
+    TableScreen.-tiny { scrollbar-size-vertical: 0; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "help", "Help"),
         Binding("escape", "end_game", "End game"),
