@@ -467,6 +467,12 @@ class _Bench:
     def running(self) -> bool:
         return time.monotonic() < self.stop_at
 
+    def thinking(self, player: Player) -> float:
+        """Seconds *player* thinks before its next action: exponentially distributed around
+        ``think``, and never past the end of the run (a long think would stretch it)."""
+        drawn = player.rng.expovariate(1 / self.config.think)
+        return max(0.0, min(drawn, self.stop_at - time.monotonic()))
+
     async def pair(self, index: int, a: Player, b: Player) -> None:
         """Two players: create a table, join, start, play; again until the time is up."""
         ws_base = self.base.replace("http://", "ws://")
@@ -549,7 +555,7 @@ class _Bench:
             if not self.running():
                 return False
             if self.config.think > 0 and player.state.get("your_turn"):
-                await asyncio.sleep(player.rng.expovariate(1 / self.config.think))
+                await asyncio.sleep(self.thinking(player))
                 if not self.running():
                     return False
             if not await player.act():
