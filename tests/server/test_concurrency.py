@@ -11,8 +11,8 @@ import pytest
 
 from parlour.engine.errors import ParlourError
 from parlour.server.errors import ServerError, StaleVersion
-from parlour.server.services import accounts, lobby, play
-from parlour.server.services.cache import Entry, current_entry
+from parlour.server.services import accounts, cache, lobby, play
+from parlour.server.services.cache import current_entry
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
 from parlour.storage.db import open_database
@@ -35,6 +35,18 @@ def setup_table(ctx: ServerContext) -> tuple[int, list[int]]:
     lobby.join_table(ctx, table_id=table_id, account_id=b)
     lobby.start_table(ctx, table_id=table_id, account_id=a)
     return table_id, [a, b]
+
+
+def move_on(ctx: ServerContext, table_id: int, people: list[int]) -> int:
+    """Play the first legal action of the seat to move through *ctx*; the new version."""
+    with ctx.cache.lock(table_id):
+        entry = current_entry(ctx, table_id)
+        seat = entry.state.actors()[0]
+        move = (entry.legal_for(seat, 300) or [])[0]
+        version = entry.version
+    return play.submit_action(
+        ctx, table_id=table_id, account_id=people[seat], text=move, expected_version=version
+    ).entry.version
 
 
 def _race(
@@ -223,25 +235,11 @@ def test_a_stale_action_is_shown_the_stored_table_not_an_older_one_in_memory(
     # and shown the table as stored, so that its next try is current
     one, two = contexts(settings, 2)
     table_id, people = setup_table(one)
-
-    def move_on() -> Entry:
-        with one.cache.lock(table_id):
-            entry = current_entry(one, table_id)
-            seat = entry.state.actors()[0]
-            move = (entry.legal_for(seat, 300) or [])[0]
-        return play.submit_action(
-            one,
-            table_id=table_id,
-            account_id=people[seat],
-            text=move,
-            expected_version=entry.version,
-        ).entry
-
-    client_saw = move_on().version
-    behind = move_on().version
+    client_saw = move_on(one, table_id, people)
+    behind = move_on(one, table_id, people)
     with two.cache.lock(table_id):
         assert current_entry(two, table_id).version == behind  # two has it in memory here
-    stored = move_on().version
+    stored = move_on(one, table_id, people)
     submission = {
         "table_id": table_id,
         "account_id": people[0],
@@ -254,3 +252,29 @@ def test_a_stale_action_is_shown_the_stored_table_not_an_older_one_in_memory(
         else:
             play.submit_action(two, **submission)
     assert refused.value.extra["current"]["version"] == stored
+
+
+def test_a_table_loads_while_another_process_moves_it_on(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # loading reads the table row, then its log: a move another process commits in between
+    # adds events the row does not count. The table loads at the row's version (and is
+    # reloaded at the next check), it is not refused as corrupt
+    one, two = contexts(settings, 2)
+    table_id, people = setup_table(one)
+    before = move_on(one, table_id, people)
+    read_events = cache.get_events
+    after: list[int] = []
+
+    def moved_on_first(connection: Any, key: int, *, since: int = 0) -> Any:
+        if not after:
+            after.append(move_on(one, table_id, people))
+        return read_events(connection, key, since=since)
+
+    monkeypatch.setattr(cache, "get_events", moved_on_first)
+    with two.cache.lock(table_id):
+        loaded = current_entry(two, table_id)
+    assert after[0] > before
+    assert loaded.version == len(loaded.events) == len(loaded.state.history) == before
+    with two.cache.lock(table_id):
+        assert current_entry(two, table_id).version == after[0]
