@@ -488,6 +488,8 @@ class _Bench:
             listeners = [asyncio.create_task(p.listen()) for p in (a, b)]
             games = self.config.games
             try:
+                if self.config.think > 0:  # thinking players arrive over one thinking time
+                    await asyncio.sleep(a.rng.uniform(0, self.config.think))
                 round_ = 0
                 while self.running():
                     game = games[(index + round_) % len(games)]
