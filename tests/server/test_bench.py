@@ -52,14 +52,15 @@ def test_thinking_players_act_no_faster_than_they_think() -> None:
 
 
 def test_thinking_never_outlasts_the_run() -> None:
-    # players think 600 s on average; a 1 s run still ends after 1 s, not after the longest
-    # think (the time left is the most a player thinks)
+    # players think 600 s on average and arrive over 600 s; a 1 s run still ends after 1 s,
+    # not after the longest wait (the time left is the most a player waits)
     bench = _Bench(BenchConfig(seconds=1, think=600), "http://127.0.0.1:9")
     player = Player(bench, "p0", 0)
     bench.stop_at = time.monotonic() + 1e9
     assert max(bench.thinking(player) for _ in range(5)) > 60  # long thinks are drawn
+    assert max(bench.arrival(player) for _ in range(5)) > 60
     bench.stop_at = time.monotonic() + 1
-    thinks = [bench.thinking(player) for _ in range(5)]
-    assert all(0 <= t <= 1 for t in thinks), thinks
+    waits = [bench.thinking(player) for _ in range(5)] + [bench.arrival(player) for _ in range(5)]
+    assert all(0 <= t <= 1 for t in waits), waits
     bench.stop_at = time.monotonic() - 1
-    assert bench.thinking(player) == 0
+    assert bench.thinking(player) == bench.arrival(player) == 0
