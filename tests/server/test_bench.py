@@ -35,3 +35,16 @@ def test_a_short_load_test_plays_every_game_without_errors() -> None:
     assert figures["actions"] == sum(figures["actions_by_game"].values()) > 0
     assert figures["p50_ms"] <= figures["p99_ms"]
     assert figures["server_cpu_seconds"] is not None
+
+
+def test_thinking_players_act_no_faster_than_they_think() -> None:
+    # 2 pairs thinking 0.25 s on average before each action, for 3 s: a table sees one
+    # action per think at most (a busy machine only lowers it); without thinking a pair
+    # plays hundreds of actions in that time
+    report = run_bench(
+        BenchConfig(seconds=3, players=4, port=free_port(), via="ws", think=0.25, games=("rummy",))
+    )
+    figures = report.to_json()
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["think_ms"] == 250
+    assert 0 < figures["actions"] < 80

@@ -83,6 +83,15 @@ def bench_server(
     games: Annotated[
         str, typer.Option(help="Games the pairs play in turn, comma-separated.")
     ] = "ten-thousand,crossword,rummy",
+    think: Annotated[
+        float,
+        typer.Option(
+            help="Mean thinking time before each action (milliseconds; 0: act at once, "
+            "which finds the server's capacity).",
+            min=0,
+            max=600_000,
+        ),
+    ] = 0.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Load test: simulated players play dice, crossword and rummy games against each other
@@ -109,6 +118,7 @@ def bench_server(
             port=port,
             via=via,
             games=names,
+            think=think / 1000,
         )
     )
     if as_json:

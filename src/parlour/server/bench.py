@@ -57,7 +57,8 @@ TABLE_OPTIONS: dict[str, dict[str, Any]] = {
 @dataclass
 class BenchConfig:
     """What to run: ``seconds`` of play by ``players`` players (even) at tables of ``games``,
-    on ``database`` (default: a fresh SQLite file) or against a running server at ``url``."""
+    thinking ``think`` seconds on average before each action, on ``database`` (default: a
+    fresh SQLite file) or against a running server at ``url``."""
 
     seconds: float = 20.0
     players: int = 64
@@ -67,6 +68,9 @@ class BenchConfig:
     via: str = "http"
     seed: int = 1
     games: tuple[str, ...] = GAMES
+    think: float = 0.0
+    """Mean thinking time before each action (seconds, exponentially distributed; 0: none,
+    a closed loop that finds the server's capacity). Not part of the latency."""
 
 
 @dataclass
@@ -84,6 +88,8 @@ class BenchReport:
     database: str = ""
     via: str = "http"
     players: int = 0
+    think: float = 0.0
+    """Mean thinking time per action (seconds)."""
     client_cpu: float = 0.0
     """CPU seconds the simulated players used while playing."""
     server_cpu: float | None = None
@@ -108,6 +114,7 @@ class BenchReport:
             "database": self.database,
             "via": self.via,
             "players": self.players,
+            "think_ms": round(self.think * 1000),
             "seconds": round(self.seconds, 2),
             "actions": self.actions,
             "actions_by_game": dict(sorted(self.by_game.items())),
@@ -127,8 +134,9 @@ class BenchReport:
         j = self.to_json()
         games = ", ".join(f"{g} {n}" for g, n in j["actions_by_game"].items())
         lines = [
-            f"database {j['database']}, {j['players']} players, actions by {j['via']}, "
-            f"{j['seconds']} s",
+            f"database {j['database']}, {j['players']} players"
+            + (f" thinking {j['think_ms']} ms on average" if j["think_ms"] else "")
+            + f", actions by {j['via']}, {j['seconds']} s",
             f"actions: {j['actions']} ({j['actions_per_second']}/s; {games}), "
             f"games finished: {j['games_finished']}",
             f"latency: p50 {j['p50_ms']} ms, p99 {j['p99_ms']} ms, mean {j['mean_ms']} ms",
@@ -443,7 +451,7 @@ class _Bench:
     def __init__(self, config: BenchConfig, base: str) -> None:
         self.config = config
         self.base = base
-        self.report = BenchReport(via=config.via, players=config.players)
+        self.report = BenchReport(via=config.via, players=config.players, think=config.think)
         self.stop_at = 0.0
 
     def done(self, game: str, latency: float) -> None:
@@ -474,6 +482,8 @@ class _Bench:
             listeners = [asyncio.create_task(p.listen()) for p in (a, b)]
             games = self.config.games
             try:
+                if self.config.think > 0:  # thinking players arrive over one thinking time
+                    await asyncio.sleep(a.rng.uniform(0, self.config.think))
                 round_ = 0
                 while self.running():
                     game = games[(index + round_) % len(games)]
@@ -540,6 +550,10 @@ class _Bench:
                 return True
             if not self.running():
                 return False
+            if self.config.think > 0 and player.state.get("your_turn"):
+                await asyncio.sleep(player.rng.expovariate(1 / self.config.think))
+                if not self.running():
+                    return False
             if not await player.act():
                 return player.state.get("status") == "finished"
         return False
