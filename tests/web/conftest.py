@@ -184,7 +184,11 @@ class Pages:
                 else None
             ),
         )
-        page.on("pageerror", lambda error: self.errors.append(f"{label} exception: {error}"))
+        # the stack too: an uncaught exception that happens once in many runs says where
+        page.on(
+            "pageerror",
+            lambda error: self.errors.append(f"{label} exception: {error.stack or error}"),
+        )
         return page
 
     def shot(self, page: Page, name: str, *, full_page: bool = True) -> Path:
