@@ -4,9 +4,10 @@ all three games with no error, and its crossword players make plays the engine a
 from __future__ import annotations
 
 import random
+import time
 
 import parlour
-from parlour.server.bench import BenchConfig, choose_crossword, run_bench
+from parlour.server.bench import BenchConfig, Player, _Bench, choose_crossword, run_bench
 from tests.server.test_kill import free_port
 
 
@@ -48,3 +49,18 @@ def test_thinking_players_act_no_faster_than_they_think() -> None:
     assert figures["errors"] == 0, figures["error_samples"]
     assert figures["think_ms"] == 250
     assert 0 < figures["actions"] < 80
+
+
+def test_thinking_never_outlasts_the_run() -> None:
+    # players think 600 s on average and arrive over 600 s; a 1 s run still ends after 1 s,
+    # not after the longest wait (the time left is the most a player waits)
+    bench = _Bench(BenchConfig(seconds=1, think=600), "http://127.0.0.1:9")
+    player = Player(bench, "p0", 0)
+    bench.stop_at = time.monotonic() + 1e9
+    assert max(bench.thinking(player) for _ in range(5)) > 60  # long thinks are drawn
+    assert max(bench.arrival(player) for _ in range(5)) > 60
+    bench.stop_at = time.monotonic() + 1
+    waits = [bench.thinking(player) for _ in range(5)] + [bench.arrival(player) for _ in range(5)]
+    assert all(0 <= t <= 1 for t in waits), waits
+    bench.stop_at = time.monotonic() - 1
+    assert bench.thinking(player) == bench.arrival(player) == 0

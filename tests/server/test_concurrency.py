@@ -11,7 +11,7 @@ import pytest
 
 from parlour.engine.errors import ParlourError
 from parlour.server.errors import ServerError, StaleVersion
-from parlour.server.services import accounts, lobby, play
+from parlour.server.services import accounts, cache, lobby, play
 from parlour.server.services.cache import current_entry
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
@@ -35,6 +35,18 @@ def setup_table(ctx: ServerContext) -> tuple[int, list[int]]:
     lobby.join_table(ctx, table_id=table_id, account_id=b)
     lobby.start_table(ctx, table_id=table_id, account_id=a)
     return table_id, [a, b]
+
+
+def move_on(ctx: ServerContext, table_id: int, people: list[int]) -> int:
+    """Play the first legal action of the seat to move through *ctx*; the new version."""
+    with ctx.cache.lock(table_id):
+        entry = current_entry(ctx, table_id)
+        seat = entry.state.actors()[0]
+        move = (entry.legal_for(seat, 300) or [])[0]
+        version = entry.version
+    return play.submit_action(
+        ctx, table_id=table_id, account_id=people[seat], text=move, expected_version=version
+    ).entry.version
 
 
 def _race(
@@ -174,3 +186,95 @@ def test_simultaneous_actions_on_the_event_loop_one_wins(
     finally:
         for ctx in ctxs:
             ctx.writer.stop()
+
+
+@pytest.mark.parametrize("on_loop", [False, True])
+def test_a_process_behind_takes_an_action_at_the_current_version(
+    settings: Settings, on_loop: bool
+) -> None:
+    # two processes behind one load balancer: the client read the table from one (after its
+    # last move), then acts through the other, which still has an older version in memory.
+    # The action is current: it is taken, not refused with that older table as "current"
+    one, two = contexts(settings, 2)
+    table_id, people = setup_table(one)
+    with two.cache.lock(table_id):
+        current_entry(two, table_id)  # in memory at the start
+    with one.cache.lock(table_id):
+        entry = current_entry(one, table_id)
+        seat = entry.state.actors()[0]
+        move = (entry.legal_for(seat, 300) or [])[0]
+    moved = play.submit_action(
+        one, table_id=table_id, account_id=people[seat], text=move, expected_version=entry.version
+    ).entry
+    seat = moved.state.actors()[0]
+    submission = {
+        "table_id": table_id,
+        "account_id": people[seat],
+        "text": (moved.legal_for(seat, 300) or [])[0],
+        "expected_version": moved.version,
+    }
+    if on_loop:
+        two.writer.start()
+        try:
+            outcome = asyncio.run(play.submit_action_async(two, **submission))
+        finally:
+            two.writer.stop()
+    else:
+        outcome = play.submit_action(two, **submission)
+    assert outcome.first_seq == moved.version
+    with two.engine.connect() as connection:
+        events = get_events(connection, table_id)
+    assert (events[moved.version].by, events[moved.version].move) == (seat, submission["text"])
+
+
+@pytest.mark.parametrize("on_loop", [False, True])
+def test_a_stale_action_is_shown_the_stored_table_not_an_older_one_in_memory(
+    settings: Settings, on_loop: bool
+) -> None:
+    # process two is behind, and the client further behind still: it is refused (rightly)
+    # and shown the table as stored, so that its next try is current
+    one, two = contexts(settings, 2)
+    table_id, people = setup_table(one)
+    client_saw = move_on(one, table_id, people)
+    behind = move_on(one, table_id, people)
+    with two.cache.lock(table_id):
+        assert current_entry(two, table_id).version == behind  # two has it in memory here
+    stored = move_on(one, table_id, people)
+    submission = {
+        "table_id": table_id,
+        "account_id": people[0],
+        "text": "bank",  # refused for its version before it is read
+        "expected_version": client_saw,
+    }
+    with pytest.raises(StaleVersion) as refused:
+        if on_loop:
+            asyncio.run(play.submit_action_async(two, **submission))
+        else:
+            play.submit_action(two, **submission)
+    assert refused.value.extra["current"]["version"] == stored
+
+
+def test_a_table_loads_while_another_process_moves_it_on(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # loading reads the table row, then its log: a move another process commits in between
+    # adds events the row does not count. The table loads at the row's version (and is
+    # reloaded at the next check), it is not refused as corrupt
+    one, two = contexts(settings, 2)
+    table_id, people = setup_table(one)
+    before = move_on(one, table_id, people)
+    read_events = cache.get_events
+    after: list[int] = []
+
+    def moved_on_first(connection: Any, key: int, *, since: int = 0) -> Any:
+        if not after:
+            after.append(move_on(one, table_id, people))
+        return read_events(connection, key, since=since)
+
+    monkeypatch.setattr(cache, "get_events", moved_on_first)
+    with two.cache.lock(table_id):
+        loaded = current_entry(two, table_id)
+    assert after[0] > before
+    assert loaded.version == len(loaded.events) == len(loaded.state.history) == before
+    with two.cache.lock(table_id):
+        assert current_entry(two, table_id).version == after[0]

@@ -151,13 +151,15 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
     try:
         wait_healthy(base, process, home=home)
         with httpx.Client(base_url=base, timeout=10) as http:
-            with open_database(db_url).connect() as connection:
-                logs = {t.id: get_events(connection, t.id) for t in tables}
             for table in tables:
                 view = http.get(f"/tables/{table.id}", headers=table.seats[0])
                 assert view.status_code == 200, view.text  # loads: the log replays
-                events = logs[table.id]
-                assert [e.seq for e in events] == list(range(view.json()["version"]))
+                with open_database(db_url).connect() as connection:
+                    events = get_events(connection, table.id)
+                # read after the view: a computer player left to move at the kill may have
+                # moved since the restart
+                assert [e.seq for e in events] == list(range(len(events)))
+                assert len(events) >= view.json()["version"]
                 for seq, move, version_after in table.acked:
                     assert events[seq].move == move
                     assert view.json()["version"] >= version_after

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 import parlour
 from parlour.engine.state import JSON
+from parlour.games.crossword.tiles import rack_value
 from parlour.server.hooks import hooks_for
 from parlour.server.services.cache import current_entry
 from tests.server.helpers import people_table, play_once, server_state
@@ -128,3 +129,42 @@ def test_the_check_catches_a_server_that_leaks(
     found = problems(client, game)
     assert any("not seat 0's observation" in f for f in found)
     assert any("seat 1's" in f for f in found)
+
+
+def test_a_crossword_shows_every_final_rack_only_once_the_game_is_over(
+    client: TestClient,
+) -> None:
+    """Four passes end a two-seat crossword (two scoreless rounds): until the last one, seat
+    0 is sent no trace of seat 1's rack; with it, every view (a spectator's too) holds both
+    final racks, the tiles the end adjustment counted."""
+    table_id, seats = people_table(client, "crossword")
+    other = server_state(client, table_id).racks[1]  # type: ignore[attr-defined]
+    with client.websocket_connect("/ws", headers=seats[0]) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "follow", "table": table_id})
+        for turn in range(4):
+            version = len(server_state(client, table_id).history)
+            answer = client.post(
+                f"/tables/{table_id}/actions",
+                json={"action": "pass", "version": version},
+                headers=seats[turn % 2],
+            )
+            assert answer.status_code == 200, answer.text
+            while (update := ws.receive_json())["type"] != "update" or update[
+                "version"
+            ] != version + 1:
+                pass
+            table = client.get(f"/tables/{table_id}", headers=seats[0]).json()
+            if turn < 3:
+                assert table["status"] == "active"
+                for sent in (update, table):
+                    assert "final_racks" not in sent["view"]
+                    assert other not in json.dumps(sent)
+    state = server_state(client, table_id)
+    racks = state.racks  # type: ignore[attr-defined]
+    assert state.is_terminal() and racks[1] == other
+    spectator = client.get(f"/tables/{table_id}").json()
+    for sent in (update, table, spectator):
+        assert sent["status"] == "finished"
+        assert sent["view"]["final_racks"] == racks
+    assert spectator["view"]["log"][-1]["adjustments"] == [-rack_value(r) for r in racks]

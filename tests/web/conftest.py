@@ -166,9 +166,16 @@ class Pages:
         )
         context.add_init_script(f"localStorage.setItem('parlour.pace', '{PACE_MS}')")
         self.contexts.append(context)
-        page = context.new_page()
+        return self._watch(context.new_page())
+
+    def tab(self, page: Page) -> Page:
+        """Another tab beside *page*: the same browser context, so the same cookies (the
+        same person, logged in or out together)."""
+        return self._watch(page.context.new_page())
+
+    def _watch(self, page: Page) -> Page:
         page.set_default_timeout(15_000)
-        label = f"page {len(self.contexts)}"
+        label = f"page {sum(len(c.pages) for c in self.contexts)}"
         page.on(
             "console",
             lambda message: (
@@ -177,7 +184,11 @@ class Pages:
                 else None
             ),
         )
-        page.on("pageerror", lambda error: self.errors.append(f"{label} exception: {error}"))
+        # the stack too: an uncaught exception that happens once in many runs says where
+        page.on(
+            "pageerror",
+            lambda error: self.errors.append(f"{label} exception: {error.stack or error}"),
+        )
         return page
 
     def shot(self, page: Page, name: str, *, full_page: bool = True) -> Path:

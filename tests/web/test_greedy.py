@@ -62,3 +62,30 @@ def test_greedy_with_a_bonus_round(pages: Pages, script: ChanceScript) -> None:
     expect(page.locator("#nav .who")).to_have_text(name)
     expect(page.locator("#my-games")).to_contain_text("Greedy")
     expect(page.locator("#my-games")).to_contain_text("finished")
+
+
+def test_a_quit_out_of_turn_names_the_quitter(pages: Pages, script: ChanceScript) -> None:
+    """Greedy lets a player quit while another has the dice (docs/rules/greedy.md): the
+    finished view names the quitter (it named the seat to move, here the winner) and shows
+    no turn total: there is no turn in progress."""
+    script.by_game["greedy"] = rolls_for_seat(0, ["roll 1 1 1 5 5 5 2 2 2"])
+    ann, bob = pages.open(), pages.open(width=390, height=844)
+    ann_name, bob_name = unique("gia"), unique("gil")
+    sign_up(ann, ann_name)
+    sign_up(bob, bob_name)
+    create_table(ann, "greedy", ["open"], invite=True)
+    bob.goto(ann.locator("#invite-link").input_value())
+    expect(ann.locator("#lobby-seats li").nth(1)).to_have_text(bob_name)
+    ann.locator("#start").click()
+    expect(ann.locator("#turn-head")).to_have_text("Your turn")
+    expect(bob.locator("#turn-head")).to_have_text(f"{ann_name} is playing")
+    bob.locator("#quit").click()
+    bob.locator("#confirm-yes").click()
+    forfeit = "quit and forfeited the game: the highest score among the other players wins."
+    for page, quitter in ((ann, bob_name), (bob, f"{bob_name} (you)")):
+        expect(page.locator("#turn-head")).to_have_text("Game over")
+        expect(page.locator("#last-turn")).to_have_text(f"{quitter} {forfeit}")
+        expect(page.locator("#turn-total")).to_be_hidden()
+    expect(ann.locator("#result")).to_contain_text("You win!")
+    expect(bob.locator("#result")).to_contain_text(f"{ann_name} wins")
+    pages.shot(bob, "quit")

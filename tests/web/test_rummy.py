@@ -114,3 +114,50 @@ def test_rummy_round_with_meld_layoff_and_discard(pages: Pages, script: ChanceSc
     pages.shot(page, "round-summary")
     # the next round is dealt by the server; the game goes on (ending score 500)
     expect(page.locator("#rummy-status")).to_contain_text("Round 2")
+
+
+def test_a_finished_rummy_game_shows_every_hand_left(pages: Pages, script: ChanceScript) -> None:
+    """One round of one turn (the max_rounds and max_turns safeguards): the game is over at
+    the first discard, and the finished view says what each player was left holding."""
+    script.by_game["rummy"] = first_deal
+    page = pages.open()
+    name = unique("roy")
+    sign_up(page, name)
+    create_table(
+        page,
+        "rummy",
+        ["cpu:easy"],
+        options={"hand_size": "7", "max_rounds": "1", "max_turns": "1"},
+    )
+    expect(page.locator("#rummy-status")).to_contain_text("your turn. Draw")
+    page.keyboard.press("s")
+    select(page, "3S 4S 5S")
+    page.keyboard.press("m")
+    expect(page.locator('#melds .meld[data-meld="1"]')).to_contain_text("1. run")
+    select(page, "2C")
+    page.locator("#discard-card").click()
+    expect(page.locator("#rummy-status")).to_have_text(
+        "The game is over: it reached its limit of rounds."
+    )
+    expect(page.locator("#result")).to_contain_text("You win!")
+    # what each was left holding and what it cost: the person 3S 4S 5S on the table (15),
+    # 10H JD QD KD in hand (5+10+10+10 = 35); the computer all seven (7H 8H 9H 2D 4C 5 each,
+    # KC JS 10 each: 45)
+    summary = page.locator("#round-summary")
+    expect(summary).to_contain_text("The round reached its turn limit.")
+    rows = summary.locator("tbody tr")
+    assert rows.nth(0).locator("th, td").all_inner_texts() == [
+        f"{name} (you)",
+        "15",
+        "-35",
+        "-20",
+        "-20",
+    ]
+    assert rows.nth(1).locator("th, td").all_inner_texts() == ["cpu:easy", "0", "-45", "-45", "-45"]
+    held = summary.locator("p", has_text="cpu:easy held")
+    cards = held.locator(".card-face").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(cards) == sorted(["7H", "8H", "9H", "KC", "4C", "2D", "JS"])
+    # nothing offers a move once the game is over
+    expect(page.locator(".layoff-here")).to_have_count(0)
+    expect(page.locator("#rummy-keys")).to_be_hidden()
+    pages.shot(page, "finished")

@@ -467,6 +467,19 @@ class _Bench:
     def running(self) -> bool:
         return time.monotonic() < self.stop_at
 
+    def thinking(self, player: Player) -> float:
+        """Seconds *player* thinks before its next action: exponentially distributed around
+        ``think``, and never past the end of the run (a long think would stretch it)."""
+        return self._within_run(player.rng.expovariate(1 / self.config.think))
+
+    def arrival(self, player: Player) -> float:
+        """Seconds before *player*'s pair sits down: thinking players arrive over one
+        thinking time (not all tables created at once), and never after the run."""
+        return self._within_run(player.rng.uniform(0, self.config.think))
+
+    def _within_run(self, seconds: float) -> float:
+        return max(0.0, min(seconds, self.stop_at - time.monotonic()))
+
     async def pair(self, index: int, a: Player, b: Player) -> None:
         """Two players: create a table, join, start, play; again until the time is up."""
         ws_base = self.base.replace("http://", "ws://")
@@ -482,8 +495,8 @@ class _Bench:
             listeners = [asyncio.create_task(p.listen()) for p in (a, b)]
             games = self.config.games
             try:
-                if self.config.think > 0:  # thinking players arrive over one thinking time
-                    await asyncio.sleep(a.rng.uniform(0, self.config.think))
+                if self.config.think > 0:
+                    await asyncio.sleep(self.arrival(a))
                 round_ = 0
                 while self.running():
                     game = games[(index + round_) % len(games)]
@@ -551,7 +564,7 @@ class _Bench:
             if not self.running():
                 return False
             if self.config.think > 0 and player.state.get("your_turn"):
-                await asyncio.sleep(player.rng.expovariate(1 / self.config.think))
+                await asyncio.sleep(self.thinking(player))
                 if not self.running():
                     return False
             if not await player.act():

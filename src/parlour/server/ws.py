@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
@@ -41,7 +40,7 @@ from parlour.server.services import accounts, play
 from parlour.server.services.cache import current_entry
 from parlour.server.services.context import ServerContext
 from parlour.server.services.lobby import may_see
-from parlour.server.wire import dumps
+from parlour.server.wire import dumps, loads
 from parlour.storage.tables import LOBBY, get_seats, get_table
 
 router = APIRouter()
@@ -162,7 +161,7 @@ async def socket(websocket: WebSocket) -> None:
 def _ref_of(text: str) -> Any:
     """The ``ref`` of a message (so the client's pending action hears its answer), or None."""
     try:
-        message = json.loads(text)
+        message = loads(text)
     except (ValueError, RecursionError):
         return None
     return message.get("ref") if isinstance(message, dict) else None
@@ -200,7 +199,7 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
             "detail": f"a message has at most {ctx.settings.max_ws_message_chars} characters",
         }
     try:
-        message = json.loads(text)
+        message = loads(text)
     except (ValueError, RecursionError):  # RecursionError: "[[[[..." 2,000 deep
         return {"type": "error", "status": 400, "code": "bad_json", "detail": "not JSON"}
     if not isinstance(message, dict):

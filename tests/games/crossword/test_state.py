@@ -233,6 +233,22 @@ def test_observation_never_shows_another_seats_rack() -> None:
     assert one.observation(0)["rack_sizes"] == [7, 7]
 
 
+def test_final_racks_are_shown_to_everyone_only_once_the_game_is_over() -> None:
+    state = deal(new(), "QUICKAE", "DOGSXYZ")
+    act(state, "pass", "pass", "pass")
+    for seat in (None, 0):  # one scoreless turn from the end: seat 1's rack is its own
+        view = json.dumps(state.observation(seat))
+        assert "final_racks" not in view and "DGOSXYZ" not in view
+    assert "final_racks" not in state.observation(1)
+    act(state, "pass")
+    assert state.is_terminal()
+    for seat in (None, 0, 1):
+        assert state.observation(seat)["final_racks"] == ["ACEIKQU", "DGOSXYZ"]
+    # the end adjustment is what those racks are worth (A1 C3 E1 I1 K5 Q10 U1 = 22;
+    # D2 G2 O1 S1 X8 Y4 Z10 = 28)
+    assert state.observation(None)["log"][-1]["adjustments"] == [-22, -28]
+
+
 @pytest.mark.parametrize("seat", [-1, -2, 2, 7])
 def test_there_is_no_view_for_a_seat_that_does_not_exist(seat: int) -> None:
     # -1 would otherwise be read as the last seat, and show its rack

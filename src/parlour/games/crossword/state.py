@@ -13,7 +13,8 @@ Chance is explicit: every rack refill, the opening racks included, is a chance n
 outcome is the multiset of tiles drawn (``draw AEINRST``); tests force any draw the bag allows.
 After an exchange the player draws first and the returned tiles go back into the bag after.
 
-Racks are hidden: ``observation(seat)`` holds only that seat's own rack.
+Racks are hidden: ``observation(seat)`` holds only that seat's own rack, until the game is
+over; then every seat's final rack is public.
 """
 
 from __future__ import annotations
@@ -416,7 +417,10 @@ class CrosswordState(State):
     def _observation(self, seat: int | None) -> JSON:
         """The view of *seat* (``None``: a spectator). Holds that seat's own rack only;
         other racks appear only as their sizes, and exchanges only as a count of tiles.
-        (The engine refuses a seat the game does not have.)"""
+        Once the game is over, ``final_racks`` (by seat, every seat's, for everyone) shows
+        what each player was left holding: the tiles the end adjustment counts
+        (``docs/rules/crossword.md#hidden-information``). (The engine refuses a seat the
+        game does not have.)"""
         view: dict[str, Any] = {
             "game": self.game.spec.name,
             "you": seat,
@@ -435,6 +439,8 @@ class CrosswordState(State):
             "over": self.over,
             "winners": list(self.result().winners) if self.over else [],
         }
+        if self.over:
+            view["final_racks"] = list(self.racks)
         if seat is not None:
             view["rack"] = self.racks[seat]
             view["unseen"] = self.unseen(seat)

@@ -157,7 +157,9 @@ def load_entry(connection: Connection, table_id: int) -> Entry | None:
         return None
     seats = get_seats(connection, table_id)
     names = account_names(connection, [s.account_id for s in seats if s.account_id is not None])
-    events = get_events(connection, table_id)
+    # read after the row: a commit in between (PostgreSQL reads each statement afresh) adds
+    # events the row does not count yet; the first ``version`` are the log at the row's
+    events = get_events(connection, table_id)[: table.version]
     if len(events) != table.version or not 0 <= table.snapshot_version <= table.version:
         raise CorruptTable(
             f"table {table_id}: {len(events)} events stored for version {table.version} "

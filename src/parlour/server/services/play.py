@@ -11,7 +11,8 @@ from every table are grouped into shared transactions by one writer thread
 A concurrent writer (another thread is excluded by the lock; another server process is not)
 makes that conditional update match nothing: the change is abandoned, the entry is rebuilt
 from the database, and the client is told its version is stale. So of two simultaneous
-submissions exactly one wins.
+submissions exactly one wins. An action is refused as stale only once the database says so
+(the client may have read a version this process has not seen yet).
 
 The engine states of tables in play stay in memory between requests (``cache``), so an
 action costs no replay and no read: the version guard in the write is what makes trusting
@@ -355,6 +356,10 @@ def submit_action(
                 outcome = commit(ctx, entry, seat, action, seat_changes=changes)
             except _Lost:
                 continue
+            except StaleVersion:
+                if attempt > 0:
+                    raise
+                continue  # another process may have moved the table on: ask the database
             ctx.changed(table_id)
             if not answer:
                 return outcome
@@ -379,11 +384,13 @@ async def submit_action_async(
         try:
             entry = ctx.cache.get(table_id)
             if entry is not None and not _due(ctx, entry):
-                seat, action, changes = _check_submission(entry, account_id, text, expected_version)
                 try:
+                    seat, action, changes = _check_submission(
+                        entry, account_id, text, expected_version
+                    )
                     outcome = await commit_async(ctx, entry, seat, action, seat_changes=changes)
-                except _Lost:
-                    pass  # another process wrote first: the thread reloads the table
+                except (_Lost, StaleVersion):
+                    pass  # another process wrote first (or may have): the thread asks the database
                 else:
                     ctx.changed(table_id)
                     if not answer:

@@ -1,7 +1,11 @@
 // The WebSocket (docs/server.md, "WebSocket /ws"): one per page. It follows tables, sends
 // actions and hands every message to the listeners. When the connection drops it
 // reconnects with a growing pause and follows the same tables again; the server then sends
-// each table whole at its version, so the page resynchronises.
+// each table whole at its version, so the page resynchronises. A socket closed because its
+// login no longer holds (code 4401: logged out in another tab, or the login expired) also
+// tells the listeners ({type: "logged-out"}), so the page can drop the account.
+
+const LOGGED_OUT = 4401;
 
 export class Live {
   constructor() {
@@ -57,14 +61,18 @@ export class Live {
       for (const [table, invite] of this.followed) this.send({ type: "follow", table, invite });
     };
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      const loggedOut = event.code === LOGGED_OUT;
       for (const { reject } of this.pending.values()) {
-        reject({ detail: "the connection was lost before the server answered", code: "lost" });
+        reject(loggedOut
+          ? { detail: "you were logged out before the server took it", code: "logged_out" }
+          : { detail: "the connection was lost before the server answered", code: "lost" });
       }
       this.pending.clear();
       this.setState("closed");
+      if (loggedOut) this.emit({ type: "logged-out", reason: event.reason });
       if (this.wanted) {
         const delay = Math.min(15000, 500 * 2 ** this.attempts);
         this.attempts += 1;

@@ -20,10 +20,18 @@ export const app = {
   /** Log in or out: the header changes and the socket reconnects as the new account. */
   async setAccount(account) {
     this.account = account;
+    notice();
     drawNav();
     live.connect();
   },
 };
+
+/** Say something about the whole page (above it), or nothing. */
+function notice(text = "") {
+  const el = document.getElementById("notice");
+  el.textContent = text;
+  el.hidden = !text;
+}
 
 const pages = {
   "": () => import("./lobby.js"),
@@ -113,6 +121,26 @@ async function logout() {
   go("#/login");
 }
 
+/** The socket's login no longer holds (code 4401): logged out in another tab or window, or
+ * the login expired. Ask the server who this browser is now (a dead cookie is deleted),
+ * follow it and say why; the page is drawn again for the new account, without a reload. */
+async function loggedOutElsewhere() {
+  const before = app.account;
+  if (!before) return;
+  let now;
+  try {
+    now = await session();
+  } catch (err) {
+    return; // offline: the socket keeps trying, and the next close asks again
+  }
+  if (app.account !== before || (now && now.id === before.id)) return; // nothing to follow
+  await app.setAccount(now);
+  notice(now
+    ? `You are now logged in as ${now.name}: the login changed in another tab or window.`
+    : `${before.name} was logged out (in another tab or window, or the login expired). Log in again to play.`);
+  await render();
+}
+
 function drawLive(message) {
   if (message.type !== "status") return;
   const el = document.getElementById("live");
@@ -123,6 +151,7 @@ function drawLive(message) {
 
 async function start() {
   live.listen(drawLive);
+  live.listen((message) => message.type === "logged-out" && loggedOutElsewhere());
   try {
     app.account = await session();
   } catch (err) {

@@ -258,6 +258,18 @@ class TablePage {
       fill(this.resultBox);
       return;
     }
+    if (!this.model || !this.model.view) {
+      // a table in play with no view: a lobby answer overtook the start; fetch it whole
+      if (!this.refetching) {
+        this.refetching = true;
+        try {
+          await this.reload(fresh);
+        } finally {
+          this.refetching = false;
+        }
+      }
+      return;
+    }
     this.lobbyBox.hidden = true;
     this.gameBox.hidden = false;
     await this.ensureGame(t.game);

@@ -370,7 +370,33 @@ export function create(ctx) {
       h("p", { id: "bag" }, `Bag: ${view.bag} tile${view.bag === 1 ? "" : "s"}`),
       view.covered ? h("p", { id: "covered" }, `Covered and out of the game: ${view.covered}`) : "",
       view.unseen && !view.over ? h("details", {}, h("summary", {}, `Tiles you cannot see (${view.unseen.length})`), h("p", { class: "unseen" }, view.unseen)) : "",
+      view.over && view.final_racks ? finalRacks(view) : "",
     );
+  }
+
+  /** The end: what each player was left holding and the end adjustment (docs/rules/
+   * crossword.md, "End of the game": minus the rack's value, plus the others' for the one
+   * who went out); the scores above include it. */
+  function finalRacks(view) {
+    const end = view.log.find((e) => e.kind === "end");
+    const adjustments = end ? end.adjustments : [];
+    const how = !end
+      ? ""
+      : end.out !== null
+        ? `${who(model, end.out)} went out and gains the value of the tiles left on every other rack; each other player loses the value of their own.`
+        : "No one went out: each player loses the value of the tiles left on their rack.";
+    return h("section", { id: "final-racks", "aria-labelledby": "final-racks-h" },
+      h("h2", { id: "final-racks-h" }, "Racks at the end"),
+      h("table", { class: "final-racks" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Left on the rack"), h("th", { scope: "col", class: "num" }, "Adjustment"))),
+        h("tbody", {}, view.final_racks.map((tiles, seat) => h("tr", { dataset: { seat } },
+          h("th", { scope: "row" }, model.names[seat]),
+          h("td", {}, tiles
+            ? h("span", { class: "tiles", role: "img", "aria-label": [...tiles].map((t) => `${t} ${TILE_VALUES[t]}`).join(", "), dataset: { tiles } },
+                [...tiles].map((t) => h("span", { class: "tile-face", "aria-hidden": "true" }, t, h("span", { class: "val" }, TILE_VALUES[t]))))
+            : h("span", { class: "muted" }, "empty")),
+          h("td", { class: "num" }, adjustments[seat] > 0 ? `+${points(adjustments[seat])}` : points(adjustments[seat])))))),
+      h("p", { class: "muted" }, how));
   }
 
   function drawStatus() {

@@ -167,7 +167,7 @@ export function create(ctx) {
         ),
       ),
     );
-    if (!roll.length) tray.append(h("span", { class: "muted" }, "No dice on the table."));
+    if (!roll.length && !(model.view && model.view.over)) tray.append(h("span", { class: "muted" }, "No dice on the table."));
   }
 
   function narrate(fresh) {
@@ -187,12 +187,14 @@ export function create(ctx) {
     return parts.join(" · ");
   }
 
-  function describeLast(last) {
+  function describeLast(view) {
+    const last = view.last;
     if (!last) return "";
-    const name = who(model, last.seat);
+    // a Greedy player may quit while another has the dice: the quitter is not the seat to move
+    const name = who(model, last.end === "quit" && Number.isInteger(view.quitter) ? view.quitter : last.seat);
     if (last.end === "bank") return `${name} ${greedy ? "ended the turn with" : "banked"} ${points(last.points)}.`;
     if (last.end === "farkle") return `${name} rolled ${(last.roll || []).join(" ")}: no score${greedy ? "" : " (farkle)"}, lost ${points(last.points)}.`;
-    if (last.end === "quit") return `${name} quit.`;
+    if (last.end === "quit") return `${name} quit and forfeited the game: the highest score among the other players wins.`;
     if (last.end === "skip") return `${name}'s turn was skipped (the clock ran out).`;
     return `${name}: ${last.end}`;
   }
@@ -213,6 +215,7 @@ export function create(ctx) {
     const seat = view.seat;
     if (view.over) turnHead.textContent = "Game over";
     else turnHead.textContent = seat === model.you && !model.readOnly ? "Your turn" : `${who(model, seat)} is playing`;
+    turnTotal.hidden = Boolean(view.over); // no turn in progress at the end
     turnTotal.textContent = `Turn total: ${points(view.turn_total || 0)}${greedy ? ` · Sum ${points(view.sum || 0)}` : ""}`;
     fill(kept, (view.kept || []).map(([group, pts]) => h("span", { class: "kept-group" }, smallDice(group, `Set aside: ${group.join(" ")}`), ` ${points(pts)}`)));
     drawDice();
@@ -222,7 +225,7 @@ export function create(ctx) {
     if (quitButton) quitButton.hidden = model.readOnly || view.over;
     const story = narrate((model.fresh || []).filter((e) => e.by !== model.you || e.move === "quit"));
     if (story) playByPlay.textContent = story;
-    lastTurn.textContent = describeLast(view.last);
+    lastTurn.textContent = describeLast(view);
     if (mine()) refreshPreview();
     else {
       selection.textContent = "";

@@ -76,6 +76,8 @@ export function create(ctx) {
   const controls = h("p", { class: "buttons" }, drawButton, takeButton, meldButton, layoffButton, discardButton);
   const side = h("div", { id: "rummy-side" });
   const summary = h("section", { class: "card summary", id: "round-summary", hidden: true });
+  // the keys' help, hidden where no key acts (a finished game, a replay)
+  const keys = h("p", { class: "muted", id: "rummy-keys" }, "Keys: S draw, T take the discard, M meld, L lay off then the meld's number, D discard, N sort by rank and suit, R by rank, ←/→ and space to select, < and > move a card.");
 
   fill(
     ctx.root,
@@ -90,7 +92,7 @@ export function create(ctx) {
         h("section", { class: "card", "aria-labelledby": "hand-h" },
           h("div", { class: "hand-head" }, h("h2", { id: "hand-h" }, "Your hand"), h("span", { class: "sort" }, "Sort: ", sortSuit, " ", sortRank)),
           hand, selection, controls,
-          h("p", { class: "muted", id: "rummy-keys" }, "Keys: S draw, T take the discard, M meld, L lay off then the meld's number, D discard, N sort by rank and suit, R by rank, ←/→ and space to select, < and > move a card."))),
+          keys)),
       h("div", {}, side, summary)),
   );
 
@@ -205,10 +207,19 @@ export function create(ctx) {
 
   function drawStatus() {
     const v = view();
-    if (v.over) status.textContent = "The game is over.";
+    if (v.over) status.textContent = `The game is over: ${howItEnded(v)}`;
     else if (mine() && v.phase === "draw") status.textContent = `Round ${v.round}: your turn. Draw from the stock or take the discard.`;
     else if (mine()) status.textContent = `Round ${v.round}: meld or lay off as you like, then discard to end your turn.`;
     else status.textContent = `Round ${v.round}: ${who(model, v.to_move)} is playing.`;
+  }
+
+  /** Why the game ended (docs/rules/rummy.md): one score over the ending score, else the
+   * max_rounds safeguard. */
+  function howItEnded(v) {
+    const top = Math.max(...v.scores);
+    const leaders = v.scores.filter((s) => s === top).length;
+    if (top > v.ending_score && leaders === 1) return `${who(model, v.scores.indexOf(top))} is over ${points(v.ending_score)}.`;
+    return "it reached its limit of rounds.";
   }
 
   function drawTable() {
@@ -226,7 +237,7 @@ export function create(ctx) {
                   h("span", { class: "cards" }, cards.map((card) =>
                     cardFace(card, { class: `small ${owner === model.you ? "" : "theirs"}`, "aria-label": `${cardName(card)}, laid by ${owners(owner)}` }))),
                   h("span", { class: "owner", "aria-hidden": "true" }, owners(owner))))),
-              h("button", { class: `layoff-here${choosingMeld ? " primary" : ""}`, dataset: { meld: i + 1 }, disabled: !canLay, onclick: () => layoff(i + 1) }, `Lay off here (${i + 1})`)))
+              model.readOnly ? "" : h("button", { class: `layoff-here${choosingMeld ? " primary" : ""}`, dataset: { meld: i + 1 }, disabled: !canLay, onclick: () => layoff(i + 1) }, `Lay off here (${i + 1})`)))
         : h("p", { class: "muted" }, "No melds yet."),
     );
   }
@@ -279,6 +290,7 @@ export function create(ctx) {
     takeButton.disabled = p !== "draw" || !view().discard_top || ctx.busy();
     for (const b of [meldButton, layoffButton, discardButton]) b.disabled = !p || p === "draw" || ctx.busy();
     controls.hidden = model.readOnly;
+    keys.hidden = model.readOnly;
     for (const b of melds.querySelectorAll(".layoff-here")) b.disabled = !p || p === "draw" || !selected.size;
   }
 
