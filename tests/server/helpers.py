@@ -9,7 +9,9 @@ from fastapi.testclient import TestClient
 
 from parlour.engine.registry import find
 from parlour.engine.state import State
+from parlour.server.services import accounts, lobby
 from parlour.server.services.cache import bot_for, current_entry
+from parlour.server.services.context import ServerContext
 from tests.server.conftest import Headers, register
 
 
@@ -72,3 +74,20 @@ def play_once(
     assert response.status_code == 200, response.text
     body: dict[str, Any] = response.json()
     return body
+
+
+def setup_table(
+    ctx: ServerContext, names: tuple[str, str] = ("ann", "bob")
+) -> tuple[int, list[int]]:
+    """Register *names* and start a two-person Ten-Thousand table between them through the
+    services; return the table id and the two account ids (seat order)."""
+    a = accounts.register(ctx, name=names[0], password="password123").account.id
+    b = accounts.register(ctx, name=names[1], password="password123").account.id
+    table_id = lobby.create_table(
+        ctx,
+        account_id=a,
+        request=lobby.NewTable(game="ten-thousand", seats=["me", "open"], options={}),
+    )
+    lobby.join_table(ctx, table_id=table_id, account_id=b)
+    lobby.start_table(ctx, table_id=table_id, account_id=a)
+    return table_id, [a, b]

@@ -131,7 +131,7 @@ def test_one_removed_seat_is_played_out_while_the_other_person_plays(
 
 
 def test_two_sweepers_at_once_skip_once(settings: Settings, clock: FakeClock) -> None:
-    from tests.server.test_concurrency import setup_table
+    from tests.server.helpers import setup_table
 
     engine = open_database(settings.database_url)
     one = ServerContext(engine=engine, settings=settings)

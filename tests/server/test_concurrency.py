@@ -11,30 +11,18 @@ import pytest
 
 from parlour.engine.errors import ParlourError
 from parlour.server.errors import ServerError, StaleVersion
-from parlour.server.services import accounts, cache, lobby, play
+from parlour.server.services import cache, play
 from parlour.server.services.cache import current_entry
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
 from parlour.storage.db import open_database
 from parlour.storage.tables import get_events, get_table
+from tests.server.helpers import setup_table
 
 
 def contexts(settings: Settings, count: int) -> list[ServerContext]:
     engine = open_database(settings.database_url)
     return [ServerContext(engine=engine, settings=settings) for _ in range(count)]
-
-
-def setup_table(ctx: ServerContext) -> tuple[int, list[int]]:
-    a = accounts.register(ctx, name="ann", password="password123").account.id
-    b = accounts.register(ctx, name="bob", password="password123").account.id
-    table_id = lobby.create_table(
-        ctx,
-        account_id=a,
-        request=lobby.NewTable(game="ten-thousand", seats=["me", "open"], options={}),
-    )
-    lobby.join_table(ctx, table_id=table_id, account_id=b)
-    lobby.start_table(ctx, table_id=table_id, account_id=a)
-    return table_id, [a, b]
 
 
 def move_on(ctx: ServerContext, table_id: int, people: list[int]) -> int:

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from parlour.server.services import accounts, lobby
 from parlour.server.services.context import ServerContext
 from parlour.server.services.writer import GroupWriter
 from parlour.server.settings import Settings
 from parlour.storage.db import open_database, write_transaction
 from parlour.storage.tables import Append, append_many, get_events, get_table
+from tests.server.helpers import setup_table
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -24,15 +24,7 @@ def started_tables(ctx: ServerContext, count: int) -> dict[int, int]:
     """*count* started two-person Ten-Thousand tables: id -> version."""
     tables: dict[int, int] = {}
     for i in range(count):
-        a = accounts.register(ctx, name=f"ann{i}", password="password123").account.id
-        b = accounts.register(ctx, name=f"bob{i}", password="password123").account.id
-        table_id = lobby.create_table(
-            ctx,
-            account_id=a,
-            request=lobby.NewTable(game="ten-thousand", seats=["me", "open"], options={}),
-        )
-        lobby.join_table(ctx, table_id=table_id, account_id=b)
-        lobby.start_table(ctx, table_id=table_id, account_id=a)
+        table_id, _ = setup_table(ctx, (f"ann{i}", f"bob{i}"))
         with ctx.engine.connect() as connection:
             table = get_table(connection, table_id)
             assert table is not None
