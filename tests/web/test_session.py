@@ -63,3 +63,28 @@ def test_a_tab_notices_a_logout_in_another_tab(pages: Pages, script: ChanceScrip
     expect(other_tab.locator("#notice")).to_be_hidden()
     other_tab.goto(f"/#/table/{table}")
     expect(other_tab.locator("#turn-head")).to_have_text("Your turn")
+
+
+def test_a_refused_request_notices_a_logout_in_another_tab(pages: Pages) -> None:
+    # a tab in the lobby has no table to be sent: its next request (creating a table) is
+    # refused as logged out (401), and the tab drops to the logged-out state and says why
+    ann = pages.open()
+    name = unique("lyn")
+    sign_up(ann, name)
+    lobby = pages.tab(ann)
+    lobby.goto("/#/")
+    expect(lobby.locator("#nav .who")).to_have_text(name)
+    ann.locator("#logout").click()
+    expect(ann.get_by_role("heading", name="Log in")).to_be_visible()
+
+    lobby.locator("#new-game").select_option("ten-thousand")
+    lobby.locator("#create").click()
+    expect(lobby.locator("#notice")).to_have_text(
+        f"{name} was logged out (in another tab or window, or the login expired). "
+        "Log in again to play."
+    )
+    expect(lobby.locator("#nav .who")).to_have_count(0)
+    expect(lobby.locator("#nav").get_by_role("link", name="Log in")).to_be_visible()
+    refused = "page 2 console: Failed to load resource: the server responded with a status of 401"
+    assert len(pages.errors) == 1 and pages.errors[0].startswith(refused), pages.errors
+    pages.errors.clear()

@@ -9,7 +9,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the API: resolves to the JSON answer, rejects with an ApiError. */
+const loggedOutListeners = new Set();
+
+/** Call *listener* whenever the server refuses a request as not logged in (401): the login
+ * ended in another tab or window, or expired, and this page has not heard yet. */
+export function onLoggedOut(listener) {
+  loggedOutListeners.add(listener);
+}
+
+/** Call the API: resolves to the JSON answer, rejects with an ApiError (after telling the
+ * onLoggedOut listeners of a 401). */
 export async function api(method, path, body) {
   const options = { method, credentials: "same-origin", headers: {} };
   if (body !== undefined) {
@@ -29,7 +38,10 @@ export async function api(method, path, body) {
   } catch (err) {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    if (response.status === 401) for (const listener of loggedOutListeners) listener();
+    throw new ApiError(response.status, data);
+  }
   return data;
 }
 

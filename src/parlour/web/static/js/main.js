@@ -10,8 +10,7 @@
 // The server is the authority: pages send actions in each game's notation and draw what
 // the server answers (observations, legal actions, previews).
 
-import { session } from "./api.js";
-import { api } from "./api.js";
+import { api, onLoggedOut, session } from "./api.js";
 import { fill, h } from "./dom.js";
 import { live } from "./live.js";
 
@@ -121,7 +120,7 @@ async function logout() {
   go("#/login");
 }
 
-/** The socket's login no longer holds (code 4401): logged out in another tab or window, or
+/** The login no longer holds (the socket's code 4401, or a request refused with 401): logged out in another tab or window, or
  * the login expired. Ask the server who this browser is now (a dead cookie is deleted),
  * follow it and say why; the page is drawn again for the new account, without a reload. */
 async function loggedOutElsewhere() {
@@ -152,6 +151,7 @@ function drawLive(message) {
 async function start() {
   live.listen(drawLive);
   live.listen((message) => message.type === "logged-out" && loggedOutElsewhere());
+  onLoggedOut(loggedOutElsewhere);
   try {
     app.account = await session();
   } catch (err) {
