@@ -200,3 +200,20 @@ async def test_crossword_on_80x24_shows_the_prompt_and_its_preview_under_the_who
         in_view(app, app.table.query_one("#command", Input))
         preview = " ".join(in_view(app, app.table.query_one("#preview")).split())
         assert preview == "QUACK H8 across: 50 points (QUACK 50) Enter to play"
+
+
+@pytest.mark.parametrize("size", [SMALL, (45, 15)])
+async def test_crossword_cursor_back_at_a_corner_shows_the_row_and_column_labels(
+    size: tuple[int, int],
+) -> None:
+    # the board scrolled to O15, then the cursor went back to A1: the scroll kept only the
+    # square in view, with the letters above and the numbers beside it scrolled away
+    app = crossword_app()
+    async with app.run_test(size=size) as pilot:
+        await keys(pilot, "enter", *["down"] * 14, *["right"] * 14)
+        area = app.table.query_one(BoardArea)
+        assert area.scroll_x > 0 and area.scroll_y > 0
+        await keys(pilot, *["up"] * 14, *["left"] * 14)
+        assert (area.scroll_x, area.scroll_y) == (0, 0)
+        rows = in_view(app, area).split("\n")
+        assert rows[0].split()[:2] == ["A", "B"] and rows[1].split()[:2] == ["1", "TW→"]

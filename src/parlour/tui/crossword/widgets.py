@@ -148,9 +148,13 @@ class BoardArea(ScrollableContainer, can_focus=False):
 
 
 def _square_region(square: int) -> Region:
-    """Where *square* is drawn in :func:`board_text` (the first line has the letters)."""
+    """Where *square* is drawn in :func:`board_text` (the first line has the letters), with
+    the column letters above a square of the first row and the row number beside one of
+    the first column, so that scrolling back to an edge shows them too."""
     row, col = divmod(square, SIZE)
-    return Region(CELL_X + CELL_WIDTH * col, row + 1, CELL_WIDTH, 1)
+    x, y = CELL_X + CELL_WIDTH * col, row + 1
+    left, top = (0 if col == 0 else x), (0 if row == 0 else y)
+    return Region(left, top, x + CELL_WIDTH - left, y + 1 - top)
 
 
 def rack_text(rack: str) -> Text:
