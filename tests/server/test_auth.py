@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from parlour.server.deps import COOKIE
 from tests.server.conftest import FakeClock, register
@@ -170,3 +171,23 @@ def test_cookie_requests_from_another_site_are_refused(client: TestClient) -> No
         headers={"Origin": "http://testserver"},
     )
     assert ok.status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("origin", "accepted"),
+    [("http://testserver", True), ("http://testserver/", True), ("https://evil.example", False)],
+)
+def test_a_cookie_websocket_checks_its_origin_as_requests_do(
+    client: TestClient, origin: str, accepted: bool
+) -> None:
+    client.post("/auth/register", json={"name": "ann", "password": "password123"})
+    if accepted:
+        with client.websocket_connect("/ws", headers={"Origin": origin}) as ws:
+            assert ws.receive_json()["account"]["name"] == "ann"
+        return
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect("/ws", headers={"Origin": origin}) as ws,
+    ):
+        ws.receive_json()
+    assert refused.value.code == 4401

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import anyio.to_thread
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 
 from parlour.server.errors import Forbidden, Unauthorized
 from parlour.server.services import accounts
@@ -39,12 +40,13 @@ def request_token(request: Request) -> tuple[str | None, bool]:
     return (cookie, True) if cookie else (None, False)
 
 
-def same_origin(request: Request) -> bool:
-    """True unless the request carries an ``Origin`` that is not this host."""
-    origin = request.headers.get("origin")
+def same_origin(connection: HTTPConnection) -> bool:
+    """True unless the request (or WebSocket handshake) carries an ``Origin`` that is not
+    this host."""
+    origin = connection.headers.get("origin")
     if origin is None:
         return True
-    host = request.headers.get("host", "")
+    host = connection.headers.get("host", "")
     return origin.split("://", 1)[-1].rstrip("/") == host
 
 

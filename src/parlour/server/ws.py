@@ -33,7 +33,7 @@ import anyio.to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from parlour.engine.errors import ParlourError
-from parlour.server.deps import COOKIE
+from parlour.server.deps import COOKIE, same_origin
 from parlour.server.errors import NotFound, ServerError, engine_code
 from parlour.server.hub import Follower, Hub
 from parlour.server.services import accounts, play
@@ -104,9 +104,7 @@ async def socket(websocket: WebSocket) -> None:
     account = None
     if token is not None:
         account = await anyio.to_thread.run_sync(accounts.authenticate, ctx, token)
-        origin = websocket.headers.get("origin")
-        host = websocket.headers.get("host", "")
-        bad_origin = from_cookie and origin is not None and origin.split("://", 1)[-1] != host
+        bad_origin = from_cookie and not same_origin(websocket)
         if account is None or bad_origin:
             await websocket.close(code=4401, reason="log in first")
             return
