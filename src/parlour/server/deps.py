@@ -50,7 +50,10 @@ def same_origin(connection: HTTPConnection) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") == host
 
 
-async def _account(request: Request) -> AccountRow | None:
+async def optional_account(request: Request) -> AccountRow | None:
+    """The logged-in account, or ``None`` for an anonymous request. (Dependencies are
+    ``async`` and flat: a recently checked token costs no thread and no nested dependency;
+    the database is asked in a thread.)"""
     token, from_cookie = request_token(request)
     if token is None:
         return None
@@ -65,16 +68,9 @@ async def _account(request: Request) -> AccountRow | None:
     return account
 
 
-async def optional_account(request: Request) -> AccountRow | None:
-    """The logged-in account, or ``None`` for an anonymous request. (Dependencies are
-    ``async`` and flat: a recently checked token costs no thread and no nested dependency;
-    the database is asked in a thread.)"""
-    return await _account(request)
-
-
 async def current_account(request: Request) -> AccountRow:
     """The logged-in account; 401 without one."""
-    account = await _account(request)
+    account = await optional_account(request)
     if account is None:
         raise Unauthorized("log in first (a bearer token or the session cookie)")
     return account

@@ -445,31 +445,7 @@ def append_events(
     Returns ``False`` and writes nothing when the table is no longer at that version (a
     concurrent writer won). The caller's transaction commits both or neither.
     """
-    params = {
-        "id": table_id,
-        "expected": expected_version,
-        "version": expected_version + len(events),
-        "updated_at": now,
-        **values,
-    }
-    moved = connection.execute(_move_statement(tuple(sorted(values))), params)
-    if moved.rowcount != 1:
-        return False
-    if events:
-        connection.execute(
-            _EVENT_INSERT,
-            [
-                {
-                    "table_id": table_id,
-                    "seq": expected_version + i,
-                    "by": by,
-                    "move": move,
-                    "at": now,
-                }
-                for i, (by, move) in enumerate(events)
-            ],
-        )
-    return True
+    return Append(table_id, expected_version, events, now, values)(connection)
 
 
 @dataclass(frozen=True)
@@ -485,14 +461,12 @@ class Append:
     values: dict[str, Any]
 
     def __call__(self, connection: Connection) -> bool:
-        return append_events(
-            connection,
-            self.table_id,
-            expected_version=self.expected_version,
-            events=self.events,
-            now=self.now,
-            **self.values,
-        )
+        moved = connection.execute(_move_statement(tuple(sorted(self.values))), self._params())
+        if moved.rowcount != 1:
+            return False
+        if self.events:
+            connection.execute(_EVENT_INSERT, self._event_rows())
+        return True
 
     def _params(self) -> dict[str, Any]:
         return {

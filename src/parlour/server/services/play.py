@@ -52,7 +52,6 @@ from parlour.storage.tables import (
     EventRow,
     SeatRow,
     TableRow,
-    append_events,
     set_seat,
 )
 
@@ -179,19 +178,13 @@ def store(change: Change) -> Callable[[Connection], bool]:
     stores together with other tables' appends."""
     entry = change.entry
     table = entry.table
+    append = Append(table.id, table.version, change.added, change.now, change.values)
     hook = hooks_for(table.game).on_finished
     if not change.seat_changes and not (hook is not None and change.finished):
-        return Append(table.id, table.version, change.added, change.now, change.values)
+        return append
 
     def write(connection: Connection) -> bool:
-        if not append_events(
-            connection,
-            table.id,
-            expected_version=table.version,
-            events=change.added,
-            now=change.now,
-            **change.values,
-        ):
+        if not append(connection):
             return False
         for seat, values in change.seat_changes.items():
             set_seat(connection, table.id, seat, **values)
