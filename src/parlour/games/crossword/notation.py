@@ -105,14 +105,9 @@ class NewDay:
 CrosswordAction = Play | Exchange | Pass | Rearrange | Draw | Skip | NewDay
 
 _DIRECTIONS = {"across": ACROSS, "a": ACROSS, "down": DOWN, "d": DOWN}
-_PLAYER_HELP = (
-    "moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'), 'exchange <tiles>', "
-    "'pass' and 'rack <tiles>'"
-)
-_HELP = (
-    "moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'), 'exchange <tiles>', "
-    "'pass', 'rack <tiles>', 'draw <tiles>', 'skip' and 'new-day'"
-)
+_MOVES = "moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'), 'exchange <tiles>'"
+_PLAYER_HELP = f"{_MOVES}, 'pass' and 'rack <tiles>'"
+_HELP = f"{_MOVES}, 'pass', 'rack <tiles>', 'draw <tiles>', 'skip' and 'new-day'"
 
 
 def _tiles(text: str, what: str) -> str:
