@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +26,7 @@ import pytest
 
 from parlour.engine.state import State
 from parlour.server import Settings, create_app
+from tests.helpers import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -72,20 +72,30 @@ class ChanceScript:
         return None if script is None else script(state)
 
 
+class Seeds:
+    """The server's seeds for new tables: ``web-test-0``, ``web-test-1``, ... counted from 0
+    again for every test, so the draws a test does not script (computer players' dice, the
+    deal) are the same whichever tests ran before it in the session."""
+
+    def __init__(self) -> None:
+        self.counter = itertools.count()
+
+    def __call__(self) -> str:
+        return f"web-test-{next(self.counter)}"
+
+    def reset(self) -> None:
+        self.counter = itertools.count()
+
+
 @dataclass
 class LiveServer:
-    """The running server: its address, settings and chance script."""
+    """The running server: its address, settings, chance script and seeds."""
 
     url: str
     settings: Settings
     script: ChanceScript
     app: Any = None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    seeds: Seeds = field(default_factory=Seeds)
 
 
 @pytest.fixture(scope="session")
@@ -96,17 +106,17 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     home = tmp_path_factory.mktemp("web-home")
     os.environ.setdefault("PARLOUR_HOME", str(home))
     script = ChanceScript()
-    seeds = itertools.count()
+    seeds = Seeds()
     settings = Settings(
         database_url=f"sqlite:///{home / 'web.db'}",
         argon2_fast=True,
         sweep_seconds=0,
         poll_seconds=0.5,
         chance_script=script,
-        new_seed=lambda: f"web-test-{next(seeds)}",
+        new_seed=seeds,
     )
     app = create_app(settings)
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=64 * 1024
     )
@@ -119,10 +129,18 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
             raise RuntimeError("the test server did not start")
         time.sleep(0.02)
     try:
-        yield LiveServer(f"http://127.0.0.1:{port}", settings, script, app)
+        yield LiveServer(f"http://127.0.0.1:{port}", settings, script, app, seeds)
     finally:
         server.should_exit = True
         thread.join(15)
+
+
+@pytest.fixture(autouse=True)
+def same_seeds_in_any_order(request: pytest.FixtureRequest) -> None:
+    """Every test that uses the server starts its seeds from ``web-test-0``: a test passes
+    alone, in any order and repeated, never thanks to the tests before it."""
+    if "live_server" in request.fixturenames:
+        request.getfixturevalue("live_server").seeds.reset()
 
 
 @pytest.fixture

@@ -45,7 +45,13 @@ def test_a_newcomer_signs_up_from_an_invite_link_and_joins_the_table(pages: Page
     guest.goto(link.removeprefix(pages.server.url))
     expect(guest).to_have_url(re.compile(r".*#/login\?next="))
     guest.locator("main").get_by_role("link", name="Sign up").click()
+    expect(guest.get_by_role("heading", name="Sign up")).to_be_visible()
+    expect(guest).to_have_url(re.compile(r".*#/signup\?next="))
     guest.locator("main").get_by_role("link", name="Log in").click()
+    # the log-in form, not the sign-up form it replaces, before typing (filled too early,
+    # the name went into the sign-up form and the log-in form stayed empty)
+    expect(guest.get_by_role("heading", name="Log in")).to_be_visible()
+    expect(guest).to_have_url(re.compile(r".*#/login\?next="))
     guest.get_by_label("Name").fill(name)
     guest.get_by_label("Password").fill("password123")
     guest.get_by_role("button", name="Log in").click()
