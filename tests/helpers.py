@@ -25,3 +25,21 @@ def random_game(state: State, rng: random.Random, max_steps: int = 100_000) -> S
         else:
             state.apply(rng.choice(list(state.legal_actions())))
     raise AssertionError("game did not end")
+
+
+_handed_out: set[int] = set()
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 nobody listens on now, never the same twice in one test
+    process (the kernel picks it from its ephemeral range, so pytest-xdist workers, which
+    each draw their own, do not collide). For every server a test starts."""
+    import socket
+
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port not in _handed_out:
+            _handed_out.add(port)
+            return port

@@ -8,7 +8,7 @@ import time
 
 import parlour
 from parlour.server.bench import BenchConfig, Player, _Bench, choose_crossword, run_bench
-from tests.server.test_kill import free_port
+from tests.helpers import free_port
 
 
 def test_crossword_players_make_legal_plays() -> None:

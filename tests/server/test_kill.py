@@ -6,7 +6,6 @@ game) and plays on."""
 from __future__ import annotations
 
 import random
-import socket
 import threading
 import time
 from pathlib import Path
@@ -25,17 +24,12 @@ from parlour.server.bench import (
 from parlour.server.services.cache import load_entry
 from parlour.storage.db import open_database
 from parlour.storage.tables import get_events, get_table
-
-PLAY_SECONDS = 2.5
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
+from tests.helpers import free_port
 
 GAMES = ("ten-thousand", "crossword", "rummy")
+ENOUGH = 30
+"""Acknowledged actions before the kill (at least one in each game): the check needs actions
+in flight on every kind of table, not a long game."""
 
 
 class Table:
@@ -118,6 +112,12 @@ def setup(base: str) -> list[Table]:
     return tables
 
 
+def played_enough(tables: list[Table]) -> bool:
+    """Whether the players have ``ENOUGH`` acknowledged actions, some in every game."""
+    by_game = {game: sum(len(t.acked) for t in tables if t.game == game) for game in GAMES}
+    return sum(by_game.values()) >= ENOUGH and all(by_game.values())
+
+
 def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -134,7 +134,9 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
         ]
         for thread in threads:
             thread.start()
-        time.sleep(PLAY_SECONDS)
+        deadline = time.monotonic() + 60
+        while not played_enough(tables) and time.monotonic() < deadline:
+            time.sleep(0.01)
         stop_server(process, kill=True)  # SIGKILL while requests are in flight
         stop.set()
         for thread in threads:
@@ -142,7 +144,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Pa
     finally:
         stop_server(process, kill=True)
     acknowledged = sum(len(t.acked) for t in tables)
-    assert acknowledged > 20, "the games hardly ran before the kill"
+    assert acknowledged >= ENOUGH, "the games hardly ran before the kill"
     for game in GAMES:
         assert sum(len(t.acked) for t in tables if t.game == game) > 0, game
     print(f"\nSIGKILL after {acknowledged} acknowledged actions on {len(tables)} tables")

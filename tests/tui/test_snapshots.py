@@ -1,8 +1,10 @@
 """Screenshots of the Ten-Thousand app compared with approved SVGs (pytest-textual-snapshot).
 
 Textual's rendering changes between releases, so the comparison runs only with the Textual
-version the snapshots were approved with; update them with ``pytest --snapshot-update`` after
-looking at the report, and change ``APPROVED_WITH``.
+version the snapshots were approved with, which the test extra pins (pyproject.toml); with
+another version they skip, and on CI a skip fails the run (tests/conftest.py). For a new
+Textual: change the pin and ``APPROVED_WITH``, update the snapshots with
+``pytest --snapshot-update`` after looking at the report.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from textual.pilot import Pilot
 
 from tests.tui.helpers import SIZE, settle, ten_thousand_app
 
-APPROVED_WITH = "8.2.8"
+APPROVED_WITH = "8.2.8"  # as the pin in pyproject.toml
 
 pytestmark = pytest.mark.skipif(
     textual.__version__ != APPROVED_WITH,
