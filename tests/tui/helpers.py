@@ -112,3 +112,18 @@ def in_view(app: App[Any], widget: Widget) -> str:
     strips = app.screen._compositor.render_strips()
     r = geometry.region
     return "\n".join(strip.text[r.x : r.right] for strip in strips[r.y : r.bottom])
+
+
+async def in_view_settled(pilot: Pilot[Any], widget: Widget, *, limit: float = 10.0) -> str:
+    """:func:`in_view` once the layout has caught up with a change (a message that grows a
+    dialog is laid out on a later refresh, later still on a busy machine); fail after *limit*
+    seconds with :func:`in_view`'s own error."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while True:
+        try:
+            return in_view(pilot.app, widget)
+        except AssertionError:
+            if loop.time() > deadline:
+                raise
+        await pilot.pause(0.01)

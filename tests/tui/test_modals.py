@@ -31,7 +31,7 @@ from parlour.tui.common.scoreboard import ScoreRow
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummary, RoundSummaryScreen
 from parlour.tui.rummy.widgets import MeldPicture
 from parlour.tui.ten_thousand.app import TenThousandScreen
-from tests.tui.helpers import in_view
+from tests.tui.helpers import in_view, in_view_settled
 
 SMALL = (40, 12)
 LARGE = (100, 30)
@@ -231,7 +231,7 @@ async def test_save_record_fits_and_saves_by_keyboard(
         assert app.focused is field
         await pilot.press("enter")  # a .txt name: the write fails, the reason is shown
         await pilot.pause()
-        error = " ".join(in_view(app, app.screen.query_one("#error")).split())
+        error = " ".join((await in_view_settled(pilot, app.screen.query_one("#error"))).split())
         assert error.startswith("Cannot write") and error.endswith("Permission denied")
         field.value = str(tmp_path / "a.json")
         await pilot.press("enter")

@@ -412,7 +412,9 @@ async def test_hot_seat_hands_hide_behind_a_curtain() -> None:
 
 
 async def test_the_computer_s_move_is_shown_before_it_is_made() -> None:
-    app = rummy_app(pace=Pace(look=0.5, turn=0.5))
+    # a long pause before the computer's turn: the "Wait" message is still up when checked,
+    # however busy the machine (with 0.5 s it had gone on a loaded one)
+    app = rummy_app(pace=Pace(look=0.5, turn=3.0))
     shown: list[tuple[str, str, int]] = []  # (move, message on screen, events applied)
     screen = table(app)
     preview = screen.preview
@@ -429,7 +431,7 @@ async def test_the_computer_s_move_is_shown_before_it_is_made() -> None:
         await pilot.press("d", "s")  # the person's keys wait while the computer plays
         assert message(app) == "Wait: CPU 1 (easy) is playing."
         before = 3  # the deal, the person's draw and discard
-        await settle(pilot)
+        await settle(pilot, limit=60)
         # each move was on screen before it was applied (the history had not grown yet)
         assert shown == [
             ("draw stock", "CPU 1 draws from the stock", before),
