@@ -126,6 +126,7 @@ def test_arena_crossword_refuses_an_unknown_level() -> None:
     assert out.exit_code == 2 and "unknown Crossword level 'genius'" in out.output
 
 
+@pytest.mark.slow
 def test_bench_crossword_json() -> None:
     out = runner.invoke(
         app,

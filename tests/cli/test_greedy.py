@@ -41,6 +41,7 @@ def test_solve_json() -> None:
     assert set(behind["banks_from"].values()) == {5000}  # only a bank that wins
 
 
+@pytest.mark.slow
 def test_solve_with_a_lower_target() -> None:
     code, out = run("solve", "greedy", "--target", "5000", "--json")
     assert code == 0, out

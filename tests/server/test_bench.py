@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 import parlour
 from parlour.server.bench import BenchConfig, Player, _Bench, choose_crossword, run_bench
 from tests.helpers import free_port
@@ -28,6 +30,7 @@ def test_crossword_players_make_legal_plays() -> None:
     assert plays >= 6
 
 
+@pytest.mark.slow
 def test_a_short_load_test_plays_every_game_without_errors() -> None:
     report = run_bench(BenchConfig(seconds=3, players=6, port=free_port(), via="ws"))
     figures = report.to_json()
@@ -38,6 +41,7 @@ def test_a_short_load_test_plays_every_game_without_errors() -> None:
     assert figures["server_cpu_seconds"] is not None
 
 
+@pytest.mark.slow
 def test_thinking_players_act_no_faster_than_they_think() -> None:
     # 2 pairs thinking 0.25 s on average before each action, for 3 s: a table sees one
     # action per think at most (a busy machine only lowers it); without thinking a pair

@@ -11,6 +11,7 @@ import os
 from typing import Any
 
 import hypothesis
+import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given
@@ -21,6 +22,7 @@ from tests.server.helpers import people_table
 EXAMPLES = int(os.environ.get("PARLOUR_FUZZ_EXAMPLES", "40"))
 
 
+@pytest.mark.slow
 def test_fuzz_every_operation(client: TestClient) -> None:
     table_id, seats = people_table(client, "ten-thousand")
     auth = seats[0]

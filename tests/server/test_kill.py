@@ -118,6 +118,7 @@ def played_enough(tables: list[Table]) -> bool:
     return sum(by_game.values()) >= ENOUGH and all(by_game.values())
 
 
+@pytest.mark.slow
 def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str, tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"

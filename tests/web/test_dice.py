@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from parlour.engine.state import State
@@ -47,6 +48,7 @@ def select_dice(page: Page, faces: list[int]) -> None:
             raise AssertionError(f"no free die showing {face}")
 
 
+@pytest.mark.slow
 def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceScript) -> None:
     script.by_game["ten-thousand"] = rolls_for_seat(
         0, ["roll 1 1 1 5 2 3", "roll 1 5", "roll 1 1 1 1 1 1", "roll 1 1 1 1 1 1"]

@@ -65,6 +65,7 @@ def test_a_bad_table_is_refused() -> None:
         LeaveModel([1.0, 2.0])
 
 
+@pytest.mark.slow
 def test_self_play_samples_and_a_small_learning_run() -> None:
     samples = play_for_samples(0, seed=3, weights=None)
     assert samples and all(len(leave) < 7 for leave, _ in samples)

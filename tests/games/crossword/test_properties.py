@@ -54,6 +54,7 @@ def new_game(lexicon: str, players: int, **options: object) -> CrosswordState:
     return state
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**20), players=st.integers(2, 4), cover=st.booleans())
 def test_tiles_are_conserved_and_records_replay(

@@ -59,6 +59,7 @@ def positions(lexicon_file: str, seed: int, **options: object) -> list[Crossword
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "options"),
     [(1, {}), (2, {"cover_whole_word": True}), (5, {"max_stack": 2})],
