@@ -20,6 +20,7 @@ from sqlalchemy import (
     Connection,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Table,
@@ -41,6 +42,8 @@ ACTIVE = "active"
 FINISHED = "finished"
 CANCELLED = "cancelled"
 STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED)
+ONE_SEAT_WHERE = "account_id IS NOT NULL AND NOT removed"
+"""The seats the one-seat-per-account index covers: a person's, not taken out by the clock."""
 
 
 class GameTable(Base):
@@ -84,10 +87,21 @@ class TableSeat(Base):
     """A seat: empty (open), a person (``account_id``) or a computer player (``bot_level``).
 
     ``skips`` counts turns lost to the clock; ``removed`` marks a person the clock took out,
-    whose seat a computer player now plays.
+    whose seat a computer player now plays. An account holds at most one seat at a table
+    that is not ``removed`` (a unique index; migration ``0006_one_seat_per_account``).
     """
 
     __tablename__ = "table_seats"
+    __table_args__ = (
+        Index(
+            "ix_table_seats_one_per_account",
+            "table_id",
+            "account_id",
+            unique=True,
+            sqlite_where=text(ONE_SEAT_WHERE),
+            postgresql_where=text(ONE_SEAT_WHERE),
+        ),
+    )
 
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -395,7 +409,8 @@ def seats_of_tables(connection: Connection, table_ids: Iterable[int]) -> dict[in
 
 
 def claim_seat(connection: Connection, table_id: int, seat: int, account_id: int) -> bool:
-    """Give an open seat to *account_id*; ``False`` if someone took it first."""
+    """Give an open seat to *account_id*; ``False`` if someone took it first. Raises
+    ``sqlalchemy.exc.IntegrityError`` if the account already holds a seat at the table."""
     result = connection.execute(
         _CLAIM_SEAT, {"key": table_id, "key_seat": seat, "account": account_id}
     )
