@@ -19,6 +19,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,13 +27,21 @@ import pytest
 from sqlalchemy import Engine
 
 from parlour.engine.registry import find
-from parlour.server.errors import ServerError
+from parlour.server.errors import Conflict, ServerError
 from parlour.server.hooks import Lobby, hooks_for
 from parlour.server.services import accounts, lobby, views
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
 from parlour.storage import db
-from parlour.storage.tables import ACTIVE, LOBBY, SeatRow, TableRow, get_seats, get_table
+from parlour.storage.tables import (
+    ACTIVE,
+    LOBBY,
+    SeatRow,
+    TableRow,
+    count_unfinished,
+    get_seats,
+    get_table,
+)
 
 TRIALS = int(os.environ.get("PARLOUR_RACE_TRIALS", "20"))
 NAMES = ("ann", "bob", "cat", "dan")
@@ -66,13 +75,17 @@ def _second_engine(url: str) -> Engine:
             db._engines[url] = first
 
 
-@pytest.fixture
-def world(settings: Settings) -> Iterator[World]:
-    roomy = replace(settings, max_open_tables=100_000)
-    assert roomy.database_url is not None
-    one = db.open_database(roomy.database_url)
-    two = _second_engine(roomy.database_url)
-    ctxs = [ServerContext(engine=one, settings=roomy), ServerContext(engine=two, settings=roomy)]
+@contextmanager
+def two_processes(settings: Settings, *, max_open_tables: int) -> Iterator[World]:
+    """A :class:`World` whose accounts may sit at *max_open_tables* unfinished tables."""
+    limited = replace(settings, max_open_tables=max_open_tables)
+    assert limited.database_url is not None
+    one = db.open_database(limited.database_url)
+    two = _second_engine(limited.database_url)
+    ctxs = [
+        ServerContext(engine=one, settings=limited),
+        ServerContext(engine=two, settings=limited),
+    ]
     people = {
         name: accounts.register(ctxs[0], name=name, password="password123").account.id
         for name in NAMES
@@ -85,6 +98,12 @@ def world(settings: Settings) -> Iterator[World]:
         for ctx in ctxs:
             ctx.writer.stop()
         two.dispose()
+
+
+@pytest.fixture
+def world(settings: Settings) -> Iterator[World]:
+    with two_processes(settings, max_open_tables=100_000) as made:
+        yield made
 
 
 _SPREAD = random.Random(13)
@@ -503,3 +522,56 @@ def test_join_start(world: World, game: str) -> None:
         assert (table.status == ACTIVE) == (outcomes[0][0] == OK)
         counts[f"start {outcomes[0][0]}, join {outcomes[1][0]}"] += 1
     report(f"join/start ({game})", counts)
+
+
+def test_join_join_at_two_tables_at_the_table_limit(settings: Settings) -> None:
+    # bob sits at one table of the two he may; he joins two more at once: one join seats
+    # him, the other is refused at the limit (the count and the seat are one step)
+    counts: Counter[str] = Counter()
+    with two_processes(settings, max_open_tables=2) as world:
+        ann, bob, cat = (world.people[n] for n in ("ann", "bob", "cat"))
+        for trial in range(TRIALS):
+            first = new_table(world, "ten-thousand", ["me", "open"], joined=("bob",))
+            second = new_table(world, "ten-thousand", ["me", "open"])
+            third = lobby.create_table(
+                world.ctxs[0],
+                account_id=cat,
+                request=lobby.NewTable(game="ten-thousand", seats=["me", "open"], options={}),
+            )
+            outcomes = race(
+                [
+                    do(world.ctx_for(trial, i), "join", table_id, bob)
+                    for i, table_id in enumerate((second, third))
+                ]
+            )
+            only(outcomes, {"Refused": r"^you already sit at 2 unfinished tables$"})
+            assert tally(outcomes) == "Refused+ok", outcomes
+            for table_id in (second, third):
+                check_agreement(world, table_id)
+            with world.ctxs[0].engine.connect() as connection:
+                assert count_unfinished(connection, bob) == 2
+            for table_id, creator in ((first, ann), (second, ann), (third, cat)):
+                lobby.leave_table(world.ctxs[0], table_id=table_id, account_id=creator)
+            counts[tally(outcomes)] += 1
+    report("join/join (two tables, at the limit)", counts)
+
+
+def test_the_database_refuses_a_second_seat_the_check_missed(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a join whose own check does not see bob's seat (as a write that forgot to lock the
+    # row would not): the unique index refuses the second seat, and bob is told why
+    table_id = new_table(world, "ten-thousand", ["me", "open", "open"], joined=("bob",))
+    bob = world.people["bob"]
+    def forgetful(connection: Any, key: int) -> list[SeatRow]:
+        return [
+            replace(s, account_id=None) if s.account_id == bob else s
+            for s in get_seats(connection, key)
+        ]
+
+    monkeypatch.setattr(lobby, "get_seats", forgetful)
+    with pytest.raises(Conflict, match=r"^you already sit at this table$"):
+        lobby.join_table(world.ctxs[0], table_id=table_id, account_id=bob)
+    monkeypatch.undo()
+    _table, seat_of = check_agreement(world, table_id)
+    assert seat_of["bob"] == 1

@@ -260,6 +260,7 @@ _COUNT_UNFINISHED = (
         GameTable.status.in_((LOBBY, ACTIVE)),
     )
 )
+_LOCK_ACCOUNT = text("SELECT id FROM accounts WHERE id = :account FOR UPDATE")
 _UPDATES: dict[tuple[Any, ...], Any] = {}
 
 
@@ -614,8 +615,13 @@ def tables_of_account(
     return [row.id for row in rows]
 
 
-def count_unfinished(connection: Connection, account_id: int) -> int:
-    """How many lobby or active tables *account_id* sits at (the open-games bound)."""
+def count_unfinished(connection: Connection, account_id: int, *, lock: bool = False) -> int:
+    """How many lobby or active tables *account_id* sits at (the open-games bound). With
+    *lock*, the account's row is locked first, until the transaction ends (``SELECT ... FOR
+    UPDATE`` on PostgreSQL; SQLite's write transactions take turns), so that two writes
+    counting for one account (joins at two tables) count one after the other."""
+    if lock and connection.dialect.name == "postgresql":
+        connection.execute(_LOCK_ACCOUNT, {"account": account_id})
     return int(connection.execute(_COUNT_UNFINISHED, {"account": account_id}).scalar_one())
 
 

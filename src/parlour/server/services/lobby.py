@@ -12,8 +12,10 @@ after that, in the same transaction; a start (by hand, or by itself after a join
 is stored in the transaction of the request that caused it. So requests of any number of
 threads and processes take effect one after another, each is answered with what it did, and
 the database never holds two seats of one account at a table (a unique index,
-``0006_one_seat_per_account``). The process that started a game puts it in memory after the
-commit; the others load it from the database.
+``0006_one_seat_per_account``). A create or join also locks the account's row before it
+counts the account's tables, so racing joins at different tables keep the table limit. The
+process that started a game puts it in memory after the commit; the others load it from
+the database.
 """
 
 from __future__ import annotations
@@ -162,7 +164,7 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
     seed = ctx.settings.new_seed()
 
     def work(connection: Connection) -> tuple[int, Entry | None]:
-        if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
+        if count_unfinished(connection, account_id, lock=True) >= ctx.settings.max_open_tables:
             raise Refused(
                 f"you already sit at {ctx.settings.max_open_tables} unfinished tables: "
                 "finish or leave one first"
@@ -257,7 +259,7 @@ def join_table(
             raise Conflict("you already sit at this table")
         if current.status != LOBBY:
             raise _cancelled_or_started(current, "the game has already started")
-        if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
+        if count_unfinished(connection, account_id, lock=True) >= ctx.settings.max_open_tables:
             raise Refused(f"you already sit at {ctx.settings.max_open_tables} unfinished tables")
         for seat in seats:
             if seat.is_open and claim_seat(connection, table_id, seat.seat, account_id):
