@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from parlour.engine.registry import find
@@ -42,6 +43,7 @@ from parlour.storage.tables import (
     get_seats,
     get_table,
 )
+from tests.server.conftest import register
 
 TRIALS = int(os.environ.get("PARLOUR_RACE_TRIALS", "20"))
 NAMES = ("ann", "bob", "cat", "dan")
@@ -563,6 +565,7 @@ def test_the_database_refuses_a_second_seat_the_check_missed(
     # row would not): the unique index refuses the second seat, and bob is told why
     table_id = new_table(world, "ten-thousand", ["me", "open", "open"], joined=("bob",))
     bob = world.people["bob"]
+
     def forgetful(connection: Any, key: int) -> list[SeatRow]:
         return [
             replace(s, account_id=None) if s.account_id == bob else s
@@ -575,3 +578,29 @@ def test_the_database_refuses_a_second_seat_the_check_missed(
     monkeypatch.undo()
     _table, seat_of = check_agreement(world, table_id)
     assert seat_of["bob"] == 1
+
+
+def test_join_join_through_the_api(client: TestClient) -> None:
+    # the report, through HTTP: three joins by one account at once, many times
+    ann, bob = register(client, "ann"), register(client, "bob")
+    counts: Counter[str] = Counter()
+    for _trial in range(TRIALS):
+        table = client.post(
+            "/tables",
+            json={"game": "crossword", "seats": ["me", "open", "open", "open"]},
+            headers=ann,
+        ).json()
+        url = f"/tables/{table['id']}/join"
+        answers: list[Any] = []
+        race([lambda: answers.append(client.post(url, json={}, headers=bob))] * 3)  # noqa: B023
+        codes = sorted(a.status_code for a in answers)
+        assert codes == [200, 409, 409], [a.text for a in answers]
+        assert {a.json()["detail"] for a in answers if a.status_code == 409} == {
+            "you already sit at this table"
+        }
+        for who, seat in ((ann, 0), (bob, 1)):
+            seen = client.get(f"/tables/{table['id']}", headers=who).json()
+            assert seen["status"] == "lobby" and seen["you"] == seat
+            assert [s["kind"] for s in seen["seats"]] == ["person", "person", "open", "open"]
+        counts["+".join(map(str, codes))] += 1
+    report("join/join (one account, HTTP)", counts)
