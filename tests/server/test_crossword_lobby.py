@@ -63,3 +63,26 @@ def test_with_every_seat_taken_at_creation_it_begins_at_once(client: TestClient)
         "/tables", json={"game": "crossword", "seats": ["me", "cpu"]}, headers=ann
     ).json()
     assert table["status"] == "active"
+
+
+def test_the_vote_that_begins_it_seats_everyone_who_joined(client: TestClient) -> None:
+    # ann and bob vote, cat has joined without voting: the game begins with all three (the
+    # votes are counted once everyone who joined is in), not with ann and bob and a third
+    # seat the game does not have
+    ann, bob, cat = register(client, "ann"), register(client, "bob"), register(client, "cat")
+    tid = client.post(
+        "/tables",
+        json={"game": "crossword", "seats": ["me", "open", "open", "open"], "min_players": 2},
+        headers=ann,
+    ).json()["id"]
+    for who in (bob, cat):
+        assert client.post(f"/tables/{tid}/join", json={}, headers=who).status_code == 200
+    assert client.post(f"/tables/{tid}/vote", headers=ann).json()["status"] == "lobby"
+    started = client.post(f"/tables/{tid}/vote", headers=bob).json()
+    assert started["status"] == "active"
+    assert started["options"]["players"] == 3
+    assert [s["name"] for s in started["seats"]] == ["ann", "bob", "cat"]
+    assert server_state(client, tid).game.num_players == 3
+    seen = client.get(f"/tables/{tid}", headers=cat)
+    assert seen.status_code == 200 and seen.json()["you"] == 2
+    assert len(seen.json()["view"]["rack"]) == 7

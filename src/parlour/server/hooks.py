@@ -64,7 +64,9 @@ class Lobby:
 
 
 class StartRule(Protocol):
-    """When a table in the lobby starts."""
+    """When a table in the lobby starts. Asked inside the lobby write's transaction (the
+    table's row locked, the lobby read after the lock), so its methods only read the
+    :class:`Lobby` they are given."""
 
     def refuse_start(self, lobby: Lobby, account_id: int) -> str | None:
         """Why *account_id* may not start the table now, or ``None`` if they may."""

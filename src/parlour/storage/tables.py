@@ -20,6 +20,7 @@ from sqlalchemy import (
     Connection,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Table,
@@ -41,6 +42,8 @@ ACTIVE = "active"
 FINISHED = "finished"
 CANCELLED = "cancelled"
 STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED)
+ONE_SEAT_WHERE = "account_id IS NOT NULL AND NOT removed"
+"""The seats the one-seat-per-account index covers: a person's, not taken out by the clock."""
 
 
 class GameTable(Base):
@@ -84,10 +87,21 @@ class TableSeat(Base):
     """A seat: empty (open), a person (``account_id``) or a computer player (``bot_level``).
 
     ``skips`` counts turns lost to the clock; ``removed`` marks a person the clock took out,
-    whose seat a computer player now plays.
+    whose seat a computer player now plays. An account holds at most one seat at a table
+    that is not ``removed`` (a unique index; migration ``0006_one_seat_per_account``).
     """
 
     __tablename__ = "table_seats"
+    __table_args__ = (
+        Index(
+            "ix_table_seats_one_per_account",
+            "table_id",
+            "account_id",
+            unique=True,
+            sqlite_where=text(ONE_SEAT_WHERE),
+            postgresql_where=text(ONE_SEAT_WHERE),
+        ),
+    )
 
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -246,6 +260,7 @@ _COUNT_UNFINISHED = (
         GameTable.status.in_((LOBBY, ACTIVE)),
     )
 )
+_LOCK_ACCOUNT = text("SELECT id FROM accounts WHERE id = :account FOR UPDATE")
 _UPDATES: dict[tuple[Any, ...], Any] = {}
 
 
@@ -395,7 +410,8 @@ def seats_of_tables(connection: Connection, table_ids: Iterable[int]) -> dict[in
 
 
 def claim_seat(connection: Connection, table_id: int, seat: int, account_id: int) -> bool:
-    """Give an open seat to *account_id*; ``False`` if someone took it first."""
+    """Give an open seat to *account_id*; ``False`` if someone took it first. Raises
+    ``sqlalchemy.exc.IntegrityError`` if the account already holds a seat at the table."""
     result = connection.execute(
         _CLAIM_SEAT, {"key": table_id, "key_seat": seat, "account": account_id}
     )
@@ -599,8 +615,13 @@ def tables_of_account(
     return [row.id for row in rows]
 
 
-def count_unfinished(connection: Connection, account_id: int) -> int:
-    """How many lobby or active tables *account_id* sits at (the open-games bound)."""
+def count_unfinished(connection: Connection, account_id: int, *, lock: bool = False) -> int:
+    """How many lobby or active tables *account_id* sits at (the open-games bound). With
+    *lock*, the account's row is locked first, until the transaction ends (``SELECT ... FOR
+    UPDATE`` on PostgreSQL; SQLite's write transactions take turns), so that two writes
+    counting for one account (joins at two tables) count one after the other."""
+    if lock and connection.dialect.name == "postgresql":
+        connection.execute(_LOCK_ACCOUNT, {"account": account_id})
     return int(connection.execute(_COUNT_UNFINISHED, {"account": account_id}).scalar_one())
 
 

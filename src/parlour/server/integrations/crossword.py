@@ -27,7 +27,6 @@ from parlour.games.crossword.lexicon import load_lexicon
 from parlour.games.crossword.rules import play_from_tiles
 from parlour.games.crossword.state import DAILY, CrosswordState
 from parlour.lobby import Lobby as VoteLobby
-from parlour.lobby import LobbyError
 from parlour.server.hooks import (
     GameHooks,
     Lobby,
@@ -41,26 +40,27 @@ from parlour.storage.tables import SeatRow
 
 
 def vote_lobby(lobby: Lobby) -> VoteLobby:
-    """The table's lobby as :class:`parlour.lobby.Lobby` sees it (seat order is join order)."""
+    """The table's lobby as :class:`parlour.lobby.Lobby` sees it: everyone seated has joined
+    (seat order), then the votes are given in the order they came. A game that has begun
+    has everyone who had joined when it began, whichever vote began it."""
     table = lobby.table
     taken = [s for s in lobby.seats if not s.is_open]
-    votes = set(table.lobby.get("votes", []))
     minimum = int(table.lobby.get("min_players", lobby.spec.min_players))
     maximum = len(lobby.seats)
-    names = [f"seat{s.seat}" for s in taken]
-    built = VoteLobby.open(
-        lobby.spec,
-        names[0],
-        min_players=min(minimum, maximum),
-        max_players=maximum,
-        begin_now=taken[0].seat in votes,
-        options={k: v for k, v in table.options.items() if k != "players"},
+    built = VoteLobby(
+        lobby.spec.name,
+        min(minimum, maximum),
+        maximum,
+        {k: v for k, v in table.options.items() if k != "players"},
     )
-    for seat, name in zip(taken[1:], names[1:], strict=True):
-        try:
-            built.join(name, begin_now=True if seat.seat in votes else None)
-        except LobbyError:
-            break  # it has begun already
+    for seat in taken:
+        built.join(f"seat{seat.seat}")
+    seated = {s.seat for s in taken}
+    for vote in table.lobby.get("votes", []):
+        if built.started:
+            break
+        if vote in seated and f"seat{vote}" not in built.votes:
+            built.vote(f"seat{vote}", begin_now=True)
     return built
 
 

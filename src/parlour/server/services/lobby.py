@@ -5,6 +5,17 @@ A table is created with its game, options and one entry per seat: ``"me"`` (the 
 tables are listed for everyone; invite-only tables are joined with their invite code (the
 join link). When a table starts is the game's start rule (:mod:`parlour.server.hooks`): by
 default the creator starts it once every seat is filled.
+
+Racing requests: every lobby write locks the table's row first (``SELECT ... FOR UPDATE`` on
+PostgreSQL; SQLite's write transactions take turns) and decides on the table and seats read
+after that, in the same transaction; a start (by hand, or by itself after a join or a vote)
+is stored in the transaction of the request that caused it. So requests of any number of
+threads and processes take effect one after another, each is answered with what it did, and
+the database never holds two seats of one account at a table (a unique index,
+``0006_one_seat_per_account``). A create or join also locks the account's row before it
+counts the account's tables, so racing joins at different tables keep the table limit. The
+process that started a game puts it in memory after the commit; the others load it from
+the database.
 """
 
 from __future__ import annotations
@@ -16,6 +27,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
@@ -151,8 +163,8 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
     invite_code = secrets.token_urlsafe(12)
     seed = ctx.settings.new_seed()
 
-    def work(connection: Connection) -> int:
-        if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
+    def work(connection: Connection) -> tuple[int, Entry | None]:
+        if count_unfinished(connection, account_id, lock=True) >= ctx.settings.max_open_tables:
             raise Refused(
                 f"you already sit at {ctx.settings.max_open_tables} unfinished tables: "
                 "finish or leave one first"
@@ -182,14 +194,12 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             updated_at=now,
         )
         insert_seats(connection, table_id, rows)
-        return table_id
+        # the crossword with every seat taken begins at once
+        return table_id, _start_if_due(ctx, connection, _locked(connection, table_id))
 
-    table_id = ctx.write(work)
-    ctx.changed(table_id)
-    table, seats = _lobby(ctx, table_id)
-    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
-        _start(ctx, table, seats)  # the crossword with every seat taken begins at once
-    elif request.start:
+    table_id, started = ctx.write(work)
+    _published(ctx, table_id, started)
+    if started is None and request.start:
         start_table(ctx, table_id=table_id, account_id=account_id)
     return table_id
 
@@ -200,6 +210,22 @@ def _lobby(ctx: ServerContext, table_id: int) -> tuple[TableRow, list[SeatRow]]:
         if table is None:
             raise NotFound(f"no table {table_id}")
         return table, get_seats(connection, table_id)
+
+
+def _locked(connection: Connection, table_id: int) -> TableRow:
+    """The table's row, locked until the transaction ends (every lobby write begins here, so
+    lobby writes to one table take effect one after another). Raises :class:`NotFound`."""
+    table = get_table(connection, table_id, lock=True)
+    if table is None:
+        raise NotFound(f"no table {table_id}")
+    return table
+
+
+def _cancelled_or_started(table: TableRow, started: str) -> Conflict:
+    """The refusal at a table no longer in the lobby: *started*, or that it was cancelled."""
+    if table.status == CANCELLED:
+        return Conflict("the table is cancelled (its creator left)")
+    return Conflict(started)
 
 
 def may_see(
@@ -218,64 +244,58 @@ def may_see(
 def join_table(
     ctx: ServerContext, *, table_id: int, account_id: int, invite: str | None = None
 ) -> None:
-    """Take the first open seat. Raises :class:`NotFound` for an invite-only table without
-    its code, :class:`Conflict` when already seated, started or full, and :class:`Refused`
+    """Take the first open seat (and begin the game if the start rule says it now begins by
+    itself). Raises :class:`NotFound` for an invite-only table without its code,
+    :class:`Conflict` when already seated, started, cancelled or full, and :class:`Refused`
     at the open-tables limit."""
     table, seats = _lobby(ctx, table_id)
     if not may_see(table, seats, account_id, invite):
         raise NotFound(f"no table {table_id} (an invite-only table needs its join link)")
-    if any(s.account_id == account_id for s in seats):
-        raise Conflict("you already sit at this table")
-    if table.status != LOBBY:
-        raise Conflict(
-            "the game has already started"
-            if table.status == ACTIVE
-            else f"the table is {table.status}"
-        )
 
-    def work(connection: Connection) -> None:
-        if count_unfinished(connection, account_id) >= ctx.settings.max_open_tables:
+    def work(connection: Connection) -> Entry | None:
+        current = _locked(connection, table_id)
+        seats = get_seats(connection, table_id)
+        if any(s.account_id == account_id for s in seats):
+            raise Conflict("you already sit at this table")
+        if current.status != LOBBY:
+            raise _cancelled_or_started(current, "the game has already started")
+        if count_unfinished(connection, account_id, lock=True) >= ctx.settings.max_open_tables:
             raise Refused(f"you already sit at {ctx.settings.max_open_tables} unfinished tables")
-        current = get_table(connection, table_id)
-        if current is None or current.status != LOBBY:
-            raise Conflict("the game has already started")
-        for seat in get_seats(connection, table_id):
+        for seat in seats:
             if seat.is_open and claim_seat(connection, table_id, seat.seat, account_id):
                 break
         else:
             raise Conflict("the table is full")
+        return _start_if_due(ctx, connection, current)
 
-    ctx.write(work)
-    ctx.changed(table_id)
-    table, seats = _lobby(ctx, table_id)
-    spec = find(table.game)
-    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
-        _start(ctx, table, seats)
+    try:
+        started = ctx.write(work)
+    except IntegrityError:  # the unique seat index: a write that did not lock the row first
+        raise Conflict("you already sit at this table") from None
+    _published(ctx, table_id, started)
 
 
 def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
-    """Leave before the start (the creator leaving cancels the table). Raises
-    :class:`Conflict` after the start and :class:`Forbidden` for someone not seated."""
-    table, seats = _lobby(ctx, table_id)
-    mine = [s for s in seats if s.account_id == account_id]
-    if not mine:
-        raise Forbidden("you have no seat at this table")
-    if table.status != LOBBY:
-        raise Conflict("the game has started: leaving is only possible before the start")
+    """Leave before the start, taking your vote with you (the creator leaving cancels the
+    table). Raises :class:`Conflict` after the start (or at a cancelled table) and
+    :class:`Forbidden` for someone not seated."""
 
     def work(connection: Connection) -> None:
-        if account_id == table.creator_id:
-            done = update_table(
-                connection, table_id, where_status=LOBBY, status=CANCELLED, updated_at=ctx.now()
+        table = _locked(connection, table_id)
+        mine = [s.seat for s in get_seats(connection, table_id) if s.account_id == account_id]
+        if not mine:
+            raise Forbidden("you have no seat at this table")
+        if table.status != LOBBY:
+            raise _cancelled_or_started(
+                table, "the game has started: leaving is only possible before the start"
             )
-        else:
-            done = update_table(connection, table_id, where_status=LOBBY, updated_at=ctx.now())
-            if done:
-                set_seat(connection, table_id, mine[0].seat, account_id=None)
-                votes = [v for v in table.lobby.get("votes", []) if v != mine[0].seat]
-                update_table(connection, table_id, lobby={**table.lobby, "votes": votes})
-        if not done:
-            raise Conflict("the game has started: leaving is only possible before the start")
+        if account_id == table.creator_id:
+            update_table(connection, table_id, status=CANCELLED, updated_at=ctx.now())
+            return
+        set_seat(connection, table_id, mine[0], account_id=None)
+        votes = [v for v in table.lobby.get("votes", []) if v != mine[0]]
+        lobby = {**table.lobby, "votes": votes}
+        update_table(connection, table_id, lobby=lobby, updated_at=ctx.now())
 
     ctx.write(work)
     ctx.changed(table_id)
@@ -283,56 +303,70 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
 
 def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
     """Vote to begin now (kept in the table's ``lobby["votes"]``, seats in vote order). The
-    game's start rule decides what votes do (the crossword: at least the minimum voted);
-    by default they are only shown. Raises :class:`Conflict` for a second vote or a started
-    table and :class:`Forbidden` for someone not seated."""
+    game's start rule decides what votes do (the crossword: the game begins, in the vote's
+    transaction, once the minimum voted); by default they are only shown. Raises
+    :class:`Conflict` for a second vote or a started (or cancelled) table and
+    :class:`Forbidden` for someone not seated."""
 
-    def work(connection: Connection) -> None:
-        table = get_table(connection, table_id, lock=True)
-        if table is None:
-            raise NotFound(f"no table {table_id}")
+    def work(connection: Connection) -> Entry | None:
+        table = _locked(connection, table_id)
         seats = get_seats(connection, table_id)
         mine = [s.seat for s in seats if s.account_id == account_id]
         if not mine:
             raise Forbidden("you have no seat at this table")
         if table.status != LOBBY:
-            raise Conflict("the game has already started: votes are for the lobby")
+            raise _cancelled_or_started(
+                table, "the game has already started: votes are for the lobby"
+            )
         votes = list(table.lobby.get("votes", []))
         if mine[0] in votes:
             raise Conflict("you have already voted to begin")
-        update_table(
-            connection,
-            table_id,
-            where_status=LOBBY,
-            lobby={**table.lobby, "votes": [*votes, mine[0]]},
-            updated_at=ctx.now(),
-        )
+        now = ctx.now()
+        lobby = {**table.lobby, "votes": [*votes, mine[0]]}
+        update_table(connection, table_id, lobby=lobby, updated_at=now)
+        return _start_if_due(ctx, connection, replace(table, lobby=lobby, updated_at=now))
 
-    ctx.write(work)
-    ctx.changed(table_id)
-    table, seats = _lobby(ctx, table_id)
-    spec = find(table.game)
-    if hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
-        _start(ctx, table, seats)
+    _published(ctx, table_id, ctx.write(work))
 
 
 def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
     """Start the table if its start rule lets *account_id* do so now. Raises
-    :class:`Conflict` for a started table and :class:`Forbidden`/:class:`Conflict` with the
-    rule's reason."""
-    table, seats = _lobby(ctx, table_id)
-    if not any(s.account_id == account_id for s in seats):
-        raise Forbidden("you have no seat at this table")
-    if table.status != LOBBY:
-        raise Conflict(f"the table is {table.status}, not in the lobby")
+    :class:`Conflict` for a table not in the lobby and :class:`Forbidden`/:class:`Conflict`
+    with the rule's reason."""
+
+    def work(connection: Connection) -> Entry:
+        table = _locked(connection, table_id)
+        seats = get_seats(connection, table_id)
+        if not any(s.account_id == account_id for s in seats):
+            raise Forbidden("you have no seat at this table")
+        if table.status != LOBBY:
+            raise Conflict(f"the table is {table.status}, not in the lobby")
+        spec = find(table.game)
+        why = hooks_for(spec.name).start.refuse_start(Lobby(table, seats, spec), account_id)
+        if why is not None:
+            raise Conflict(why)
+        return _begin(ctx, connection, table, seats)
+
+    _published(ctx, table_id, ctx.write(work))
+
+
+def _start_if_due(ctx: ServerContext, connection: Connection, table: TableRow) -> Entry | None:
+    """Begin *table* (its row locked, as this transaction changed it) if its start rule says
+    it begins by itself now; the started game, or ``None``."""
+    seats = get_seats(connection, table.id)
     spec = find(table.game)
-    why = hooks_for(spec.name).start.refuse_start(Lobby(table, seats, spec), account_id)
-    if why is not None:
-        raise Conflict(why)
-    _start(ctx, table, seats)
+    if not hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
+        return None
+    return _begin(ctx, connection, table, seats)
 
 
-def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
+def _begin(
+    ctx: ServerContext, connection: Connection, table: TableRow, seats: list[SeatRow]
+) -> Entry:
+    """Start *table* with *seats* (both read in this transaction, the row locked): the first
+    chance outcomes, the seats the start rule keeps, the row made active. Returns the game
+    as it will be held in memory once committed. Raises :class:`Conflict` for options the
+    game refuses."""
     spec = find(table.game)
     before = seats
     options, seats = hooks_for(spec.name).start.start_options(Lobby(table, seats, spec))
@@ -350,28 +384,21 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
         added.append((CHANCE, state.action_to_string(outcome)))
     now = ctx.now()
     values = table_columns(table, state, seats, now, added)
-
-    def work(connection: Connection) -> dict[int, str]:
-        if not update_table(
-            connection,
-            table.id,
-            where_status=LOBBY,
-            where_version=0,
-            status=ACTIVE,
-            options=options,
-            started_at=now,
-        ):
-            raise Conflict("the table has already started")
-        if renumber:
-            replace_seats(connection, table.id, seats)
-        ok = append_events(
-            connection, table.id, expected_version=0, events=added, now=now, **values
-        )
-        assert ok
-        names = ctx.account_names(connection, [s.account_id for s in seats if s.account_id])
-        return names
-
-    names = ctx.write(work)
+    if not update_table(
+        connection,
+        table.id,
+        where_status=LOBBY,
+        where_version=0,
+        status=ACTIVE,
+        options=options,
+        started_at=now,
+    ):
+        raise Conflict("the table has already started")  # not with the row locked
+    if renumber:
+        replace_seats(connection, table.id, seats)
+    ok = append_events(connection, table.id, expected_version=0, events=added, now=now, **values)
+    assert ok
+    names = ctx.account_names(connection, [s.account_id for s in seats if s.account_id])
     started = replace(
         table,
         status=ACTIVE,
@@ -382,7 +409,16 @@ def _start(ctx: ServerContext, table: TableRow, seats: list[SeatRow]) -> None:
         **values,
     )
     events = [EventRow(i, by, move) for i, (by, move) in enumerate(added)]
-    entry = Entry(started, seats, seat_names(seats, names), state, events)
-    with ctx.cache.lock(table.id):
-        ctx.cache.put(entry)  # in memory at once: followers get the game and bots wake
-        ctx.changed(table.id)
+    return Entry(started, seats, seat_names(seats, names), state, events)
+
+
+def _published(ctx: ServerContext, table_id: int, started: Entry | None) -> None:
+    """After the commit: a game this request started goes into memory at once (followers
+    get it and computer players wake), unless something newer is there; listeners hear of
+    the change."""
+    if started is not None:
+        with ctx.cache.lock(table_id):
+            held = ctx.cache.get(table_id)
+            if held is None or held.version <= started.version:
+                ctx.cache.put(started)
+    ctx.changed(table_id)
