@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event, text
 
+from parlour.server import Settings, create_app
 from tests.server.conftest import register
 
 
@@ -92,3 +93,21 @@ def test_one_damaged_table_is_left_out_of_the_lobby_list_and_logged(
     assert mine.status_code == 200, mine.text
     assert [t["id"] for t in mine.json()] == [good]
     assert any(f"table {bad} cannot be" in r.getMessage() for r in caplog.records)
+
+
+def test_an_unexpected_failure_gets_a_json_500_not_a_plain_text_page(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.server.services import views
+
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(views, "list_tables", broken)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        response = client.get("/tables")
+    assert response.status_code == 500
+    assert response.json() == {
+        "detail": "the server failed to answer this request",
+        "code": "internal_error",
+    }
