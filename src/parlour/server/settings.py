@@ -55,11 +55,12 @@ class Settings:
     it); 0 turns the limit off (the load test registers its players from one address)."""
     signup_window_seconds: int = 3600
     """Sign-ups count for this long (seconds)."""
-    hash_workers: int = 2
+    hash_workers: int = 1
     """Threads that do the account work that hashes passwords (sign-up, login, password
-    change, account deletion), apart from the request threads (``workers``): argon2 costs
-    tens of milliseconds of CPU and 64 MiB each, and a flood of sign-ups waits here instead of
-    starving the lobby."""
+    change, account deletion), apart from the request threads (``workers``). One hash
+    (argon2: 64 MiB, 3 passes, 4 lanes, so up to 4 cores for tens of milliseconds) at a
+    time by default: a flood of sign-ups or logins waits here instead of taking the lobby's
+    threads or every core."""
     forwarded_allow_ips: tuple[str, ...] = ()
     """Proxies trusted to say who the client is (``X-Forwarded-For``, ``X-Forwarded-Proto``):
     addresses or networks (``10.0.0.0/8``; ``*``: any). Empty (the default): forwarded
