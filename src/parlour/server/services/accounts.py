@@ -26,6 +26,7 @@ from functools import cache
 
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
+from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.server.errors import Conflict, Forbidden, NotFound, RateLimited, Refused, Unauthorized
 from parlour.server.services.context import ServerContext
@@ -434,8 +435,11 @@ def authenticate(ctx: ServerContext, token: str) -> AccountRow | None:
         return None
     account, expires, last_used = found
     if last_used is None or now - last_used >= timedelta(seconds=TOUCH_SECONDS):
-        with write_transaction(ctx.engine) as connection:
-            touch_token(connection, hashed, now)
+        try:
+            with write_transaction(ctx.engine) as connection:
+                touch_token(connection, hashed, now)
+        except SQLAlchemyError as err:  # "last used" is a hint: never refuse a login for it
+            log.warning("a login's last use was not written: %s", type(err).__name__)
     if ctx.settings.login_cache_seconds > 0:
         if len(ctx.logins) > 100_000:
             ctx.logins.clear()
