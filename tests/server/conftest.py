@@ -37,12 +37,14 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def settings(db_url: str, clock: FakeClock) -> Settings:
-    """Test settings: cheap argon2, the fixed clock, no timed sweeper or poller."""
+    """Test settings: cheap argon2, the fixed clock, no sign-up limit, no timed sweeper or
+    poller."""
     seeds = itertools.count()
     return Settings(
         database_url=db_url,
         clock=clock,
         argon2_fast=True,
+        max_signups_per_address=0,  # tests sign many people up from one address
         sweep_seconds=0,
         poll_seconds=0,
         new_seed=lambda: f"test-seed-{next(seeds)}",

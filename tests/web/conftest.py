@@ -110,6 +110,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     settings = Settings(
         database_url=f"sqlite:///{home / 'web.db'}",
         argon2_fast=True,
+        max_signups_per_address=0,  # every test's people sign up from 127.0.0.1
         sweep_seconds=0,
         poll_seconds=0.5,
         chance_script=script,

@@ -35,6 +35,19 @@ def serve(
             max=16,
         ),
     ] = 1,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="Proxies trusted to name the client in X-Forwarded-For (and the scheme in "
+            "X-Forwarded-Proto), comma-separated addresses or networks ('10.0.0.0/8'; '*': "
+            "any). Default: none; the client is the connection's peer address, which the "
+            "per-address limits count.",
+        ),
+    ] = "",
+    max_signups_per_address: Annotated[
+        int,
+        typer.Option(help="Accounts one client address may create per hour (0: no limit).", min=0),
+    ] = 10,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
 ) -> None:
@@ -49,6 +62,8 @@ def serve(
         sweep_seconds=sweep_seconds,
         cookie_secure=secure_cookie,
         writer_threads=writer_threads,
+        forwarded_allow_ips=tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip()),
+        max_signups_per_address=max_signups_per_address,
     )
     try:
         app = create_app(settings)
@@ -63,6 +78,9 @@ def serve(
         port=port,
         log_level=log_level,
         access_log=access_log,
+        # the app reads forwarded headers itself, from --forwarded-allow-ips only: uvicorn's
+        # own default would trust any client on 127.0.0.1 (or FORWARDED_ALLOW_IPS)
+        proxy_headers=False,
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,

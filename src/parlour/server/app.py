@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from parlour import __version__
 from parlour.server import errors, integrations, ws
@@ -193,4 +194,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/", StaticFiles(directory=web_root(), html=True), name="web")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(DocsPolicy)
+    if settings.forwarded_allow_ips:  # outermost: everything after sees the real client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.forwarded_allow_ips))
     return app

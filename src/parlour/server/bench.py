@@ -174,6 +174,8 @@ def spawn_server(
         "--log-level",
         "warning",
         "--no-access-log",
+        "--max-signups-per-address",  # every simulated player signs up from 127.0.0.1
+        "0",
         *(extra or []),
     ]
     try:

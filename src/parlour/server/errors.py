@@ -7,11 +7,13 @@ body ``{"detail": <reason>, "code": <name>, ...}`` with the right status.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import exc as sqlalchemy_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
@@ -82,10 +84,29 @@ class TooLarge(ServerError):
 
 
 class RateLimited(ServerError):
-    """Too many failed logins; try again after ``retry_after`` seconds (429)."""
+    """Too many failed logins or sign-ups; try again after ``retry_after`` seconds (429)."""
 
     status = 429
     code = "rate_limited"
+
+
+class Unavailable(ServerError):
+    """The server cannot answer now (the database does not); try again after
+    ``retry_after`` seconds (503)."""
+
+    status = 503
+    code = "unavailable"
+
+
+DATABASE_RETRY_SECONDS = 5
+"""The ``Retry-After`` of a 503 while the database does not answer (seconds)."""
+DATABASE_DOWN = (
+    sqlalchemy_errors.OperationalError,  # refused, reset, timed out, locked: try again
+    sqlalchemy_errors.InterfaceError,
+    sqlalchemy_errors.TimeoutError,  # no connection free in the pool
+)
+"""The database errors that say the database is not answering (not that a request is bad)."""
+log = logging.getLogger("parlour.server")
 
 
 def engine_code(err: ParlourError) -> str:
@@ -108,11 +129,31 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, err: ServerError) -> JSONResponse:
         headers = {}
-        if isinstance(err, RateLimited) and "retry_after" in err.extra:
+        if "retry_after" in err.extra:
             headers["Retry-After"] = str(err.extra["retry_after"])
         if isinstance(err, Unauthorized):
             headers["WWW-Authenticate"] = "Bearer"
         return JSONResponse(err.body(), status_code=err.status, headers=headers)
+
+    async def _database_down(_request: Request, err: Exception) -> JSONResponse:
+        log.warning("the database is not answering: %s", type(err).__name__)
+        down = Unavailable(
+            "the database is not answering: try again shortly",
+            retry_after=DATABASE_RETRY_SECONDS,
+        )
+        return await _server_error(_request, down)
+
+    for kind in DATABASE_DOWN:
+        app.add_exception_handler(kind, _database_down)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, _err: Exception) -> JSONResponse:
+        # the error is still logged with its traceback (by the server); the client gets
+        # the documented shape, not a plain-text page
+        return JSONResponse(
+            {"detail": "the server failed to answer this request", "code": "internal_error"},
+            status_code=500,
+        )
 
     @app.exception_handler(ParlourError)
     async def _engine_error(_request: Request, err: ParlourError) -> JSONResponse:

@@ -222,6 +222,30 @@ class ReplayOut(BaseModel):
     views: list[dict[str, Any]]
 
 
+class PasswordChange(Strict):
+    """A new password (8-128 characters) and the current one it replaces."""
+
+    current: str = Field(min_length=1, max_length=128, examples=["correct horse"])
+    new: str = Field(min_length=8, max_length=128, examples=["battery staple"])
+
+
+class PasswordCheck(Strict):
+    """The account's password, to confirm something that cannot be undone."""
+
+    password: str = Field(min_length=1, max_length=128, examples=["correct horse"])
+
+
+class LoginSessionOut(BaseModel):
+    """One login of the account: its public id (not the token), when it was made, last
+    used (null: not since) and expires (ISO 8601, UTC), and whether it is this one."""
+
+    id: str
+    created_at: str
+    last_used_at: str | None
+    expires_at: str
+    current: bool
+
+
 class SessionOut(BaseModel):
     """Who this browser is logged in as: the account, or null (never an error)."""
 

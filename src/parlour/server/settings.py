@@ -50,6 +50,22 @@ class Settings:
     """Failed logins per account within the window before refusing (429)."""
     max_failures_per_address: int = 20
     """Failed logins per client address within the window before refusing (429)."""
+    max_signups_per_address: int = 10
+    """Accounts one client address may create within ``signup_window_seconds`` (429 past
+    it); 0 turns the limit off (the load test registers its players from one address)."""
+    signup_window_seconds: int = 3600
+    """Sign-ups count for this long (seconds)."""
+    hash_workers: int = 1
+    """Threads that do the account work that hashes passwords (sign-up, login, password
+    change, account deletion), apart from the request threads (``workers``). One hash
+    (argon2: 64 MiB, 3 passes, 4 lanes, so up to 4 cores for tens of milliseconds) at a
+    time by default: a flood of sign-ups or logins waits here instead of taking the lobby's
+    threads or every core."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Proxies trusted to say who the client is (``X-Forwarded-For``, ``X-Forwarded-Proto``):
+    addresses or networks (``10.0.0.0/8``; ``*``: any). Empty (the default): forwarded
+    headers are ignored and the client is the connection's peer address, which the per-address
+    limits count."""
     cookie_secure: bool = False
     """Mark the session cookie ``Secure`` (set it when served over HTTPS)."""
     default_time_zone: str = "UTC"

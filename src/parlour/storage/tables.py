@@ -704,3 +704,11 @@ def take_lease(
         return False
     connection.execute(insert(ServerLease).values(name=name, holder=holder, expires_at=until))
     return True
+
+
+def delete_table(connection: Connection, table_id: int) -> bool:
+    """Delete a table with its seats and its log (a host removing it); ``False`` if there
+    is no such table."""
+    connection.execute(delete(TableEvent).where(TableEvent.table_id == table_id))
+    connection.execute(delete(TableSeat).where(TableSeat.table_id == table_id))
+    return connection.execute(delete(GameTable).where(GameTable.id == table_id)).rowcount == 1

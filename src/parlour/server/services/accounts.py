@@ -1,45 +1,72 @@
-"""Accounts: register, log in (rate-limited), log out, and who a token belongs to.
+"""Accounts: register and log in (rate-limited), log out, who a token belongs to, and what a
+person does with their own account (change the password, see and end sessions, delete it).
 
 Passwords are hashed with argon2 (``pwdlib``); a login is a random token that the client
 keeps (a bearer token, or the same value in an HttpOnly cookie) and the database keeps only
-its SHA-256. Failed logins count per account and per client address over a window
-(``Settings.login_window_seconds``); past the limit, logins there are refused with 429 before
-any password is checked.
+its SHA-256.
+
+Limits are counted *before* any password is checked, in one write transaction with the
+check of the count (:func:`~parlour.storage.accounts.reserve_attempts`), so concurrent
+requests (threads or server processes on one database) can never get more guesses through
+than the limit: a login attempt is counted under the account's name and the client address
+over ``Settings.login_window_seconds`` and uncounted if the password was right; a sign-up
+counts under the address over ``Settings.signup_window_seconds`` and stays counted.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import cache
 
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
+from sqlalchemy.exc import SQLAlchemyError
 
-from parlour.server.errors import Conflict, RateLimited, Refused, Unauthorized
+from parlour.server.errors import Conflict, Forbidden, NotFound, RateLimited, Refused, Unauthorized
 from parlour.server.services.context import ServerContext
+from parlour.server.services.lobby import leave_table
 from parlour.storage.accounts import (
     AccountRow,
     NameTaken,
-    add_failures,
+    account_tokens,
     add_token,
     clear_failures,
-    count_failures,
     create_account,
     find_account,
+    forget_attempts,
+    get_account,
+    mark_deleted,
     prune_failures,
+    reserve_attempts,
     revoke_token,
+    revoke_tokens,
     token_account,
+    touch_token,
     update_password_hash,
 )
 from parlour.storage.db import write_transaction
+from parlour.storage.tables import (
+    FINISHED,
+    LOBBY,
+    count_unfinished,
+    get_seats,
+    tables_of_account,
+)
+
+log = logging.getLogger("parlour.server")
 
 NAME_MIN, NAME_MAX = 3, 20
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
+SESSION_ID_CHARS = 16
+"""A session's public id: the first hex characters of its token's SHA-256 (never the token)."""
+TOUCH_SECONDS = 60
+"""A login's ``last_used_at`` is written at most once a minute (a query per minute of use)."""
 _NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9 _.-]*[A-Za-z0-9])?$")
 
 
@@ -51,6 +78,18 @@ class Login:
     token: str
 
 
+@dataclass(frozen=True)
+class Session:
+    """One login of an account as its owner sees it: the public ``id``, when it was made,
+    last used (``None``: not since) and expires, and whether it is the one asking."""
+
+    id: str
+    created_at: datetime
+    last_used_at: datetime | None
+    expires_at: datetime
+    current: bool
+
+
 @cache
 def _hasher(fast: bool) -> PasswordHash:
     if fast:
@@ -58,9 +97,19 @@ def _hasher(fast: bool) -> PasswordHash:
     return PasswordHash((Argon2Hasher(),))
 
 
+def hash_password(password: str, *, fast: bool = False) -> str:
+    """The argon2 hash of *password* (*fast*: cheap parameters, for tests only)."""
+    return _hasher(fast).hash(password)
+
+
 def token_hash(token: str) -> str:
     """The SHA-256 hex the database keeps for *token*."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def fold(name: str) -> str:
+    """The key a name is found by: spaces collapsed, case folded."""
+    return " ".join(name.split()).casefold()
 
 
 def check_name(name: str) -> tuple[str, str]:
@@ -98,65 +147,121 @@ def _new_token(ctx: ServerContext, account: AccountRow) -> Login:
     return Login(account, token)
 
 
-def register(ctx: ServerContext, *, name: str, password: str) -> Login:
-    """Create an account and log it in. Raises :class:`Refused` for a bad name or password
-    and :class:`Conflict` for a name already taken."""
+def _oldest_counted(ctx: ServerContext, now: datetime) -> datetime:
+    """Attempts before this no longer count for any limit (they may be pruned)."""
+    settings = ctx.settings
+    return now - timedelta(
+        seconds=max(settings.login_window_seconds, settings.signup_window_seconds)
+    )
+
+
+def register(ctx: ServerContext, *, name: str, password: str, address: str | None = None) -> Login:
+    """Create an account and log it in. Raises :class:`Refused` for a bad name or password,
+    :class:`Conflict` for a name already taken and :class:`RateLimited` when *address* has
+    made ``Settings.max_signups_per_address`` accounts within the window (``None``: a
+    sign-up by the host, not counted). The password is hashed only after the name was found
+    free and the sign-up counted."""
     shown, key = check_name(name)
     check_password(password)
-    hashed = _hasher(ctx.settings.argon2_fast).hash(password)
+    settings = ctx.settings
+    now = ctx.now()
+    with write_transaction(ctx.engine) as connection:
+        if find_account(connection, key) is not None:
+            raise Conflict(f"the name {shown!r} is taken")
+        if address is not None and settings.max_signups_per_address > 0:
+            since = now - timedelta(seconds=settings.signup_window_seconds)
+            limits = [(f"signup:{address}"[:120], settings.max_signups_per_address, since)]
+            if reserve_attempts(connection, limits, now) is None:
+                raise RateLimited(
+                    "too many new accounts from this address: wait and try again",
+                    retry_after=settings.signup_window_seconds,
+                )
+            prune_failures(connection, _oldest_counted(ctx, now))
+    hashed = hash_password(password, fast=settings.argon2_fast)
     try:
         with write_transaction(ctx.engine) as connection:
             account_id = create_account(
                 connection, name=shown, name_key=key, password_hash=hashed, now=ctx.now()
             )
-    except NameTaken as err:
+    except NameTaken as err:  # taken since the check: the sign-up stays counted
         raise Conflict(str(err)) from None
     return _new_token(ctx, AccountRow(account_id, shown, hashed))
 
 
-def login(ctx: ServerContext, *, name: str, password: str, address: str) -> Login:
-    """Check a name and password and log in. Raises :class:`RateLimited` past the failure
-    limits and :class:`Unauthorized` for a wrong name or password (the same message for
-    both)."""
+def _reserve_guess(ctx: ServerContext, name_key: str, address: str | None) -> list[int]:
+    """Count one password guess for the account *name_key* (and *address*) before it is
+    checked; raises :class:`RateLimited` (nothing counted) past a limit."""
     settings = ctx.settings
-    key = " ".join(name.split()).casefold()[: NAME_MAX * 2]
-    keys = [f"account:{key}", f"address:{address}"[:120]]
     now = ctx.now()
     since = now - timedelta(seconds=settings.login_window_seconds)
-    with ctx.engine.connect() as connection:
-        per_account = count_failures(connection, keys[0], since)
-        per_address = count_failures(connection, keys[1], since)
-        account = find_account(connection, key)
-    if (
-        per_account >= settings.max_failures_per_account
-        or per_address >= settings.max_failures_per_address
-    ):
+    limits = [(f"account:{name_key}"[:120], settings.max_failures_per_account, since)]
+    if address is not None:
+        limits.append((f"address:{address}"[:120], settings.max_failures_per_address, since))
+    with write_transaction(ctx.engine) as connection:
+        reserved = reserve_attempts(connection, limits, now)
+        if reserved is not None:
+            prune_failures(connection, _oldest_counted(ctx, now))
+    if reserved is None:
         raise RateLimited(
             "too many failed logins: wait and try again",
             retry_after=settings.login_window_seconds,
         )
-    hasher = _hasher(settings.argon2_fast)
-    if account is None:
-        hasher.verify_and_update(password[:PASSWORD_MAX], _dummy_hash(settings.argon2_fast))
-        ok, new_hash = False, None
-    else:
-        ok, new_hash = hasher.verify_and_update(password[:PASSWORD_MAX], account.password_hash)
+    return reserved
+
+
+def _guess_was_right(
+    ctx: ServerContext, reserved: list[int], name_key: str, account_id: int, new_hash: str | None
+) -> None:
+    """Uncount a guess that was right, forget the account's failures, store a rehash."""
     with write_transaction(ctx.engine) as connection:
-        if not ok:
-            add_failures(connection, keys, now)
-            prune_failures(connection, since)
-        else:
-            clear_failures(connection, keys[0])
-            if new_hash is not None and account is not None:
-                update_password_hash(connection, account.id, new_hash)
+        forget_attempts(connection, reserved)
+        clear_failures(connection, f"account:{name_key}"[:120])
+        if new_hash is not None:
+            update_password_hash(connection, account_id, new_hash)
+
+
+def _verify(ctx: ServerContext, password: str, stored: str | None) -> tuple[bool, str | None]:
+    """Whether *password* matches *stored* (``None``: no such account; a dummy hash is
+    checked so both take as long) and the rehash to store, if any."""
+    hasher = _hasher(ctx.settings.argon2_fast)
+    if stored is None:
+        hasher.verify_and_update(password[:PASSWORD_MAX], _dummy_hash(ctx.settings.argon2_fast))
+        return False, None
+    try:
+        return hasher.verify_and_update(password[:PASSWORD_MAX], stored)
+    except Exception:  # a hash nothing can read (damaged, or an account with no password)
+        log.warning("an account's stored password hash cannot be read")
+        return False, None
+
+
+def login(ctx: ServerContext, *, name: str, password: str, address: str) -> Login:
+    """Check a name and password and log in. Raises :class:`RateLimited` past the failure
+    limits (checked and counted before the password is), :class:`Unauthorized` for a wrong
+    name or password (the same message for both) and :class:`Forbidden` for an account a
+    host has disabled."""
+    key = fold(name)[: NAME_MAX * 2]
+    reserved = _reserve_guess(ctx, key, address)
+    with ctx.engine.connect() as connection:
+        account = find_account(connection, key)
+    ok, new_hash = _verify(ctx, password, None if account is None else account.password_hash)
     if not ok or account is None:
         raise Unauthorized("wrong name or password")
+    _guess_was_right(ctx, reserved, key, account.id, new_hash)
+    if account.disabled:
+        raise Forbidden("this account is disabled: ask the server's host")
     return _new_token(ctx, account)
 
 
 @cache
 def _dummy_hash(fast: bool) -> str:
     return _hasher(fast).hash(secrets.token_hex(16))
+
+
+def _forget_logins(ctx: ServerContext, account_id: int, *, keep: str | None = None) -> None:
+    """Drop the account's checked tokens (but *keep*, a hash) from this process's memory."""
+    for hashed, (account, _, _) in list(ctx.logins.items()):
+        if account.id == account_id and hashed != keep:
+            ctx.logins.pop(hashed, None)
 
 
 def logout(ctx: ServerContext, token: str) -> None:
@@ -166,6 +271,134 @@ def logout(ctx: ServerContext, token: str) -> None:
     ctx.logins.pop(hashed, None)
     with write_transaction(ctx.engine) as connection:
         revoke_token(connection, hashed)
+
+
+def logout_everywhere(ctx: ServerContext, account_id: int) -> int:
+    """Revoke every login of the account (this one too); return how many there were."""
+    _forget_logins(ctx, account_id)
+    with write_transaction(ctx.engine) as connection:
+        return revoke_tokens(connection, account_id)
+
+
+def _check_own_password(
+    ctx: ServerContext, account_id: int, password: str, address: str | None
+) -> AccountRow:
+    """The account, once *password* is its password: counted as a login guess (so a stolen
+    session cannot try passwords faster than a login can). Raises :class:`RateLimited` and
+    :class:`Forbidden` (wrong password)."""
+    with ctx.engine.connect() as connection:
+        account = get_account(connection, account_id)
+    if account is None:
+        raise Unauthorized("your login has expired or was revoked: log in again")
+    key = fold(account.name)
+    reserved = _reserve_guess(ctx, key, address)
+    ok, new_hash = _verify(ctx, password, account.password_hash)
+    if not ok:
+        raise Forbidden("the current password is wrong")
+    _guess_was_right(ctx, reserved, key, account.id, new_hash)
+    return account
+
+
+def change_password(
+    ctx: ServerContext,
+    *,
+    account_id: int,
+    token: str | None,
+    current: str,
+    new: str,
+    address: str | None,
+) -> int:
+    """Replace the account's password once *current* is right. Every other login of the
+    account is revoked (this one, *token*, stays); returns how many were. Raises
+    :class:`Refused` for a bad new password, :class:`Forbidden` for a wrong current one and
+    :class:`RateLimited` as a login would."""
+    check_password(new)
+    account = _check_own_password(ctx, account_id, current, address)
+    hashed = hash_password(new, fast=ctx.settings.argon2_fast)
+    keep = None if token is None else token_hash(token)
+    _forget_logins(ctx, account.id, keep=keep)
+    with write_transaction(ctx.engine) as connection:
+        update_password_hash(connection, account.id, hashed)
+        return revoke_tokens(connection, account.id, keep=keep)
+
+
+def sessions(ctx: ServerContext, account_id: int, token: str | None) -> list[Session]:
+    """The account's live logins, newest first; ``current`` marks the one *token* is."""
+    mine = None if token is None else token_hash(token)
+    with ctx.engine.connect() as connection:
+        rows = account_tokens(connection, account_id, ctx.now())
+    return [
+        Session(
+            id=row.token_hash[:SESSION_ID_CHARS],
+            created_at=row.created_at,
+            last_used_at=row.last_used_at,
+            expires_at=row.expires_at,
+            current=row.token_hash == mine,
+        )
+        for row in rows
+    ]
+
+
+def revoke_session(ctx: ServerContext, account_id: int, session_id: str) -> None:
+    """Revoke the account's login whose public id is *session_id*. Raises :class:`NotFound`
+    when the account has no such login."""
+    with write_transaction(ctx.engine) as connection:
+        rows = account_tokens(connection, account_id, ctx.now())
+        found = [r for r in rows if r.token_hash[:SESSION_ID_CHARS] == session_id]
+        if len(session_id) != SESSION_ID_CHARS or not found:
+            raise NotFound(f"you have no session {session_id!r}")
+        for row in found:
+            revoke_token(connection, row.token_hash)
+            ctx.logins.pop(row.token_hash, None)
+
+
+def placeholder_name(account_id: int) -> str:
+    """The name a deleted account's seats show (finished games keep it)."""
+    return f"deleted player {account_id}"
+
+
+def delete_account(
+    ctx: ServerContext, *, account_id: int, password: str, address: str | None
+) -> None:
+    """Delete the account once *password* is right.
+
+    Refused with :class:`Conflict` (nothing changed) while the account plays at a game in
+    play: finish it (or let the clock hand the seat to a computer player) first. The
+    account first leaves every table still in the lobby (its own are cancelled, as when a
+    creator leaves). Then its name becomes :func:`placeholder_name` (the old one is free),
+    its password and every login are gone; finished games show the placeholder. Raises
+    :class:`Forbidden` for a wrong password and :class:`RateLimited` as a login would."""
+    account = _check_own_password(ctx, account_id, password, address)
+    with ctx.engine.connect() as connection:
+        playing = tables_of_account(connection, account.id, statuses=("active",))
+        waiting = tables_of_account(connection, account.id, statuses=(LOBBY,))
+    playing = [t for t in playing if _still_seated(ctx, t, account.id)]
+    if playing:
+        where = ", ".join(str(t) for t in sorted(playing))
+        raise Conflict(
+            f"you are playing at table {where}: an account is deleted once its games are over",
+            tables=sorted(playing),
+        )
+    for table_id in waiting:
+        leave_table(ctx, table_id=table_id, account_id=account.id)
+    with write_transaction(ctx.engine) as connection:
+        if count_unfinished(connection, account.id):
+            raise Conflict("a table you sit at has just started: try again once it is over")
+        mark_deleted(
+            connection, account.id, placeholder=placeholder_name(account.id), now=ctx.now()
+        )
+        finished = tables_of_account(connection, account.id, statuses=(FINISHED,))
+    _forget_logins(ctx, account.id)
+    ctx.names[account.id] = placeholder_name(account.id)
+    for table_id in finished:  # their names are in memory: read them again
+        ctx.cache.drop(table_id)
+
+
+def _still_seated(ctx: ServerContext, table_id: int, account_id: int) -> bool:
+    """Whether the account holds a seat of its own at *table_id* (not one the clock took)."""
+    with ctx.engine.connect() as connection:
+        seats = get_seats(connection, table_id)
+    return any(s.account_id == account_id and not s.removed for s in seats)
 
 
 def cached_login(ctx: ServerContext, token: str) -> AccountRow | None:
@@ -179,10 +412,12 @@ def cached_login(ctx: ServerContext, token: str) -> AccountRow | None:
 
 
 def authenticate(ctx: ServerContext, token: str) -> AccountRow | None:
-    """The account a live *token* belongs to, or ``None``.
+    """The account a live *token* belongs to, or ``None`` (unknown, revoked or expired
+    token; disabled or deleted account).
 
     A token found in the database is remembered for ``Settings.login_cache_seconds``
-    (monotonic seconds), so most requests cost no query.
+    (monotonic seconds), so most requests cost no query; its ``last_used_at`` is written at
+    most every :data:`TOUCH_SECONDS`.
     """
     if not token or len(token) > 200:
         return None
@@ -198,7 +433,13 @@ def authenticate(ctx: ServerContext, token: str) -> AccountRow | None:
         found = token_account(connection, hashed, now)
     if found is None:
         return None
-    account, expires = found
+    account, expires, last_used = found
+    if last_used is None or now - last_used >= timedelta(seconds=TOUCH_SECONDS):
+        try:
+            with write_transaction(ctx.engine) as connection:
+                touch_token(connection, hashed, now)
+        except SQLAlchemyError as err:  # "last used" is a hint: never refuse a login for it
+            log.warning("a login's last use was not written: %s", type(err).__name__)
     if ctx.settings.login_cache_seconds > 0:
         if len(ctx.logins) > 100_000:
             ctx.logins.clear()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
 
+import anyio
 from sqlalchemy import Connection, Engine
 
 from parlour.server.services.cache import TableCache
@@ -35,8 +36,12 @@ class ServerContext:
     """Account names by id, as read (names never change once registered)."""
     writer: GroupWriter = field(init=False)
     """Group commit for game changes (started by the app; unstarted, it writes inline)."""
+    hashing: anyio.CapacityLimiter = field(init=False)
+    """The threads (``Settings.hash_workers``) account work that hashes passwords runs in,
+    apart from the request threads."""
 
     def __post_init__(self) -> None:
+        self.hashing = anyio.CapacityLimiter(max(1, self.settings.hash_workers))
         threads = 1 if self.engine.dialect.name == "sqlite" else self.settings.writer_threads
         self.writer = GroupWriter(self.engine, threads=threads)
 

@@ -8,9 +8,12 @@ never the table's seed, goes into a view.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
+
+from sqlalchemy import Connection
 
 from parlour.engine.registry import find
 from parlour.engine.state import JSON
@@ -31,6 +34,12 @@ from parlour.storage.tables import (
     seats_of_tables,
     tables_of_account,
 )
+
+log = logging.getLogger("parlour.server")
+DAMAGED = (ValueError, TypeError, KeyError, AttributeError)
+"""What reading or showing a damaged stored table raises (JSON that is not JSON, a time that
+is not a time, an unknown game, a lobby that is not an object): the table is left out of a
+list, and logged, so one bad row never stops the others from being listed."""
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -196,7 +205,7 @@ def list_tables(
             ids = tables_of_account(connection, account_id, statuses=kept)[:limit]
         else:
             ids = open_tables(connection, limit=limit, game=game)
-        tables = get_tables(connection, ids)
+        tables = _readable_tables(connection, ids)
         seats = seats_of_tables(connection, ids)
         everyone = {s.account_id for rows in seats.values() for s in rows if s.account_id}
         names = ctx.account_names(connection, [*everyone, *(t.creator_id for t in tables)])
@@ -208,15 +217,39 @@ def list_tables(
         you = next(
             (s.seat for s in rows if account_id is not None and s.account_id == account_id), None
         )
-        summary = _base(
-            table,
-            rows,
-            seat_names(rows, names),
-            you,
-            names.get(table.creator_id, "?"),
-            you is not None,
-        )
+        try:
+            summary = _base(
+                table,
+                rows,
+                seat_names(rows, names),
+                you,
+                names.get(table.creator_id, "?"),
+                you is not None,
+            )
+        except DAMAGED as err:
+            log.warning("table %s cannot be shown (%r): left out of the list", table.id, err)
+            continue
         out.append(summary)
     rank = {"active": 0, "lobby": 1}  # then finished
     out.sort(key=lambda t: (not t["your_turn"], rank.get(t["status"], 2), -t["id"]))
+    return out
+
+
+def _readable_tables(connection: Connection, ids: list[int]) -> list[TableRow]:
+    """The tables *ids*, newest first, less any whose stored values cannot be read (each
+    logged): read together, and one by one only when that fails."""
+    try:
+        return get_tables(connection, ids)
+    except DAMAGED:
+        pass
+    out = []
+    for table_id in ids:
+        try:
+            table = get_table(connection, table_id)
+        except DAMAGED as err:
+            log.warning("table %s cannot be read (%r): left out of the list", table_id, err)
+            continue
+        if table is not None:
+            out.append(table)
+    out.sort(key=lambda t: -t.id)
     return out

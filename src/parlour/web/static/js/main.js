@@ -3,6 +3,7 @@
 //   api.js       the REST API; live.js the WebSocket (reconnects, resynchronises)
 //   dom.js       building elements, messages, the confirm dialog
 //   auth.js      sign up, log in;  lobby.js the lobby and the create form
+//   account.js   one's own account: password, sessions, log out everywhere, delete
 //   table.js     one table: its lobby (join, vote, start, invite link) and the game in play
 //   games/*.js   how each game is drawn and played: dice.js (Ten-Thousand and Greedy),
 //                crossword.js, rummy.js
@@ -36,6 +37,7 @@ const pages = {
   "": () => import("./lobby.js"),
   login: () => import("./auth.js"),
   signup: () => import("./auth.js"),
+  account: () => import("./account.js"),
   table: () => import("./table.js"),
   replay: () => import("./replay.js"),
   standings: () => import("./scores.js"),
@@ -98,7 +100,7 @@ function drawNav() {
   ];
   if (app.account) {
     items.push(
-      h("span", { class: "who" }, app.account.name),
+      h("a", { class: "who", href: "#/account", title: "Your account", "aria-current": where === "account" ? "page" : null }, app.account.name),
       h("button", { class: "link", id: "logout", onclick: logout }, "Log out"),
     );
   } else {
