@@ -187,7 +187,7 @@ class GroupWriter:
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
         """A transaction on this thread's own connection (no pool check-out and ping per
-        batch); a connection the database dropped is replaced at the next batch. On SQLite
+        batch); after a failed batch the connection is replaced at the next one. On SQLite
         :func:`write_transaction` (the process's write lock, ``BEGIN IMMEDIATE``)."""
         if self.engine.dialect.name == "sqlite":
             with write_transaction(self.engine) as connection:
@@ -200,9 +200,10 @@ class GroupWriter:
             with connection.begin():
                 yield connection
         except BaseException:
-            if connection.invalidated or connection.closed:  # lost: a new one next time
-                self._local.connection = None
-                connection.close()
+            # lost, or in a state not worth trusting after a failed commit: closing it hands
+            # it back to the pool, which rolls back whatever the driver still holds open
+            self._local.connection = None
+            connection.close()
             raise
 
     def _write(self, batch: list[tuple[Write, Future[Any]]]) -> None:
