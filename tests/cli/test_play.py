@@ -173,10 +173,12 @@ def test_saves_list_and_delete() -> None:
     assert [(r["id"], r["status"], r["players"]) for r in rows] == [
         (save_id, "active", ["ann", "cpu:cautious"])
     ]
-    deleted = runner.invoke(app, ["saves", "delete", str(save_id)])
+    deleted = runner.invoke(app, ["saves", "delete", str(save_id)], input="y\n")
     assert deleted.exit_code == 0
+    assert f"Saved game #{save_id}: ten-thousand, active: " in deleted.output
+    assert f"Delete saved game #{save_id}? [y/N]" in deleted.output
     assert list_saves(open_database(), status=None) == []
-    missing = runner.invoke(app, ["saves", "delete", str(save_id)])
+    missing = runner.invoke(app, ["saves", "delete", str(save_id), "--yes"])
     assert missing.exit_code == 2 and f"no saved game {save_id}" in missing.output
 
 
@@ -194,7 +196,19 @@ def test_deleting_a_counted_greedy_game_forfeits_it_first() -> None:
         local.state.apply(local.state.parse_action(move, player=player), player=player)
     engine = open_database()
     save_id = local.save(engine)
-    deleted = runner.invoke(app, ["saves", "delete", str(save_id)])
+    # asked first, and the question says it is a forfeit: no, and nothing is counted
+    kept = runner.invoke(app, ["saves", "delete", str(save_id)], input="n\n")
+    assert kept.exit_code == 0, kept.output
+    assert "Greedy standings: deleting it forfeits it first, a loss for Ann." in kept.output
+    assert f"Delete saved game #{save_id} (a forfeit)? [y/N]" in kept.output
+    assert "Nothing deleted." in kept.output
+    assert greedy_standings(engine) == [] and len(list_saves(engine)) == 1
+    # no one to answer (no terminal, no --yes): refused, nothing counted or deleted
+    unasked = runner.invoke(app, ["saves", "delete", str(save_id)])
+    assert unasked.exit_code == 2, unasked.output
+    assert "No answer (no terminal?): nothing changed; --yes answers yes" in unasked.output
+    assert greedy_standings(engine) == [] and len(list_saves(engine)) == 1
+    deleted = runner.invoke(app, ["saves", "delete", str(save_id)], input="yes\n")
     assert deleted.exit_code == 0, deleted.output
     assert "Ann forfeits it" in deleted.output and "1,000 to 500" in deleted.output
     [row] = greedy_standings(engine)
@@ -206,6 +220,6 @@ def test_deleting_a_hot_seat_greedy_game_counts_nothing() -> None:
     local = LocalGame.new("greedy", "Ann,Bob")
     local.state.apply(local.state.parse_action("roll 1 1 1 2 3 4 4 6 6", player=-1), player=-1)
     engine = open_database()
-    deleted = runner.invoke(app, ["saves", "delete", str(local.save(engine))])
+    deleted = runner.invoke(app, ["saves", "delete", str(local.save(engine)), "--yes"])
     assert deleted.exit_code == 0 and "forfeits" not in deleted.output
     assert greedy_standings(engine) == []

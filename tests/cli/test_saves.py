@@ -1,9 +1,11 @@
 """``parlour saves`` and the ``play --resume`` picker with odd or corrupt saves: every save is
-listed, a corrupt one is refused with the reason (exit status 2), never a traceback."""
+listed, a corrupt one is refused with the reason (exit status 2), never a traceback; a damaged
+database gets one line naming it and the cause; deleting asks first."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,7 +71,7 @@ def test_a_damaged_row_is_listed_and_refused_not_a_traceback(column: str, raw: s
     resumed = runner.invoke(app, ["play", "--resume", "--id", str(bad)])
     assert resumed.exit_code == 2, resumed.output
     assert f"saved game {bad} cannot be continued" in resumed.output
-    deleted = runner.invoke(app, ["saves", "delete", str(bad)])
+    deleted = runner.invoke(app, ["saves", "delete", str(bad), "--yes"])
     assert deleted.exit_code == 0, deleted.output
     left = runner.invoke(app, ["saves", "list", "--all", "--json"])
     assert [row["id"] for row in json.loads(left.output)] == [good]
@@ -91,3 +93,120 @@ def test_a_save_with_fields_of_the_wrong_kind_is_refused(change: dict[str, Any])
     exported = runner.invoke(app, ["saves", "export", str(save_id)])
     assert exported.exit_code == 2, exported.output
     assert f"saved game {save_id} cannot be exported" in exported.output
+
+
+@pytest.mark.parametrize(
+    ("column", "raw"), [("updated_at", "yesterday"), ("updated_at", ""), ("created_at", "??")]
+)
+def test_a_save_with_an_unreadable_time_is_listed_as_damaged_the_others_usable(
+    column: str, raw: str
+) -> None:
+    good, _ = saved("bob,cpu:reckless")
+    bad, _ = saved()
+    corrupt(bad, column, raw)
+    as_json = runner.invoke(app, ["saves", "list", "--json"])
+    assert as_json.exit_code == 0, as_json.output
+    rows = {row["id"]: row for row in json.loads(as_json.output)}
+    assert rows[good]["damaged"] == [] and rows[good]["updated_at"] is not None
+    if column == "updated_at":
+        assert rows[bad]["damaged"] == ["time saved"] and rows[bad]["updated_at"] is None
+    else:  # the creation time is never shown: the save is sound as listed
+        assert rows[bad]["damaged"] == []
+    listed = runner.invoke(app, ["saves", "list"])
+    assert listed.exit_code == 0, listed.output
+    assert "bob" in listed.output and "ann" in listed.output
+    assert ("damaged" in listed.output) == (column == "updated_at")  # the table wraps it
+    picker = runner.invoke(app, ["play", "--resume"], input="\n")
+    assert picker.exit_code == 0, picker.output
+    assert "bob" in picker.output and "Nothing resumed." in picker.output
+    for save_id in (good, bad):  # its state is sound: it exports (and could be continued)
+        exported = runner.invoke(app, ["saves", "export", str(save_id)])
+        assert exported.exit_code == 0, exported.output
+        assert json.loads(exported.output)["game"] == "ten-thousand"
+    deleted = runner.invoke(app, ["saves", "delete", str(bad)], input="y\n")
+    assert deleted.exit_code == 0, deleted.output
+    assert f"Deleted saved game #{bad}." in deleted.output
+    left = runner.invoke(app, ["saves", "list", "--json"])
+    assert [row["id"] for row in json.loads(left.output)] == [good]
+
+
+def test_delete_asks_first_and_yes_skips_the_question() -> None:
+    first, _ = saved("bob,cpu:reckless")
+    second, _ = saved("[red]eve[/],cpu:reckless")
+    kept = runner.invoke(app, ["saves", "delete", str(first)], input="n\n")
+    assert kept.exit_code == 0, kept.output
+    assert f"Saved game #{first}: ten-thousand, active: " in kept.output
+    assert f"Delete saved game #{first}? [y/N]" in kept.output
+    assert "[y/N]" in kept.output and "Nothing deleted." in kept.output
+    marked = runner.invoke(app, ["saves", "delete", str(second)], input="\n")  # Enter: no
+    assert "[red]eve[/]" in marked.output and "Nothing deleted." in marked.output
+    unasked = runner.invoke(app, ["saves", "delete", str(first)])  # no input at all
+    assert unasked.exit_code == 2, unasked.output
+    assert "nothing changed; --yes answers yes" in unasked.output
+    ids = [row["id"] for row in json.loads(runner.invoke(app, ["saves", "list", "--json"]).output)]
+    assert sorted(ids) == [first, second]
+    deleted = runner.invoke(app, ["saves", "delete", str(first), "--yes"])
+    assert deleted.exit_code == 0, deleted.output
+    assert "[y/N]" not in deleted.output and f"Deleted saved game #{first}." in deleted.output
+    ids = [row["id"] for row in json.loads(runner.invoke(app, ["saves", "list", "--json"]).output)]
+    assert ids == [second]
+
+
+COMMANDS = [
+    ["saves", "list"],
+    ["saves", "list", "--all", "--json"],
+    ["saves", "export", "1"],
+    ["saves", "delete", "1", "--yes"],
+    ["play", "--resume"],
+    ["play", "--resume", "--id", "1"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize(
+    ("damage", "cause"),
+    [
+        ("not a database", "DatabaseError: file is not a database"),
+        ("a directory", "OperationalError: unable to open database file"),
+    ],
+)
+def test_a_damaged_database_gets_one_line_naming_it_and_the_cause(
+    parlour_home: Path, command: list[str], damage: str, cause: str
+) -> None:
+    path = parlour_home / "parlour.db"
+    parlour_home.mkdir(parents=True, exist_ok=True)
+    if damage == "a directory":
+        path.mkdir()
+    else:
+        path.write_bytes(b"not a database, only text where the saved games were " * 40)
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.strip().splitlines() == [
+        f"error: cannot open the database {path}: {cause}"
+    ]
+
+
+def test_serve_says_the_same_line_for_a_damaged_database(tmp_path: Path) -> None:
+    path = tmp_path / "bad.db"
+    path.write_bytes(b"not a database " * 100)
+    result = runner.invoke(app, ["serve", "--database", f"sqlite:///{path}"])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().splitlines() == [
+        f"error: cannot open the database {path}: DatabaseError: file is not a database"
+    ]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_database_damaged_inside_gets_one_line_too(
+    parlour_home: Path, command: list[str]
+) -> None:
+    saved()
+    with open_database().begin() as connection:  # it opens, but its saves are gone
+        connection.execute(text("DROP TABLE saved_games"))
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().splitlines() == [
+        f"error: cannot read the database {parlour_home / 'parlour.db'}: "
+        "OperationalError: no such table: saved_games"
+    ]

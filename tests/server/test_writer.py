@@ -1,21 +1,30 @@
 """The group writer on the real database: plain appends of many tables stored together, one
-stale append failing alone, and several writer threads sharing the queue."""
+stale append failing alone, several writer threads sharing the queue, nothing acknowledged
+before its commit (on the batch path and write by write), and a writer that died refusing
+every write at once."""
 
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Connection, Engine, event
 
+from parlour.server import create_app
+from parlour.server.errors import Unavailable
+from parlour.server.services import play
+from parlour.server.services.cache import current_entry
 from parlour.server.services.context import ServerContext
-from parlour.server.services.writer import GroupWriter
+from parlour.server.services.writer import GroupWriter, Write
 from parlour.server.settings import Settings
 from parlour.storage.db import open_database, write_transaction
 from parlour.storage.tables import Append, append_many, get_events, get_table
-from tests.server.helpers import setup_table
+from tests.server.helpers import people_table, setup_table
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -135,3 +144,181 @@ def test_writer_threads_store_every_append_in_order(ctx: ServerContext, threads:
         now, moves = stored(ctx, table_id)
         assert now == version + 20
         assert moves[version:] == [f"move {version + i}" for i in range(20)]
+
+
+class FailingCommits:
+    """Make the engine's commits number *failing* (counted from 1 once installed) fail, as a
+    database that refuses a commit (disk full, serialization failure, connection lost) would:
+    the transaction is rolled back and the commit raises."""
+
+    def __init__(self, engine: Engine, *failing: int) -> None:
+        self.engine = engine
+        self.failing = set(failing)
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def __enter__(self) -> FailingCommits:
+        event.listen(self.engine, "commit", self._commit)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        event.remove(self.engine, "commit", self._commit)
+
+    def _commit(self, _connection: Connection) -> None:
+        with self.lock:
+            self.count += 1
+            if self.count in self.failing:
+                raise CommitFailed(f"commit {self.count} failed")
+
+
+class CommitFailed(Exception):
+    """The commit the test made fail."""
+
+
+@pytest.mark.parametrize(
+    ("failing", "answers"),
+    [
+        # the batch's commit fails: each write again alone, and each commits
+        ((1,), [True, True, True]),
+        # the batch's commit fails, then the second write's own commit (write by write)
+        ((1, 3), [True, "refused", True]),
+        # every commit fails: nothing is acknowledged
+        ((1, 2, 3, 4), ["refused", "refused", "refused"]),
+    ],
+)
+def test_a_write_whose_commit_failed_is_refused_never_acknowledged(
+    ctx: ServerContext, failing: tuple[int, ...], answers: list[object]
+) -> None:
+    tables = started_tables(ctx, 3)
+    batch: list[tuple[Any, Future[Any]]] = [(append(t, v), Future()) for t, v in tables.items()]
+    writer = GroupWriter(ctx.engine)
+    with FailingCommits(ctx.engine, *failing) as commits:
+        writer._write(batch)  # one batch, as the writer thread would take it
+    assert commits.count == 4  # the batch, then each write alone
+    got = [
+        "refused" if isinstance(future.exception(), CommitFailed) else future.result()
+        for _, future in batch
+    ]
+    assert got == answers
+    for (table_id, version), answer in zip(tables.items(), answers, strict=True):
+        assert stored(ctx, table_id)[0] == (version + 2 if answer is True else version)
+
+
+@pytest.mark.parametrize("failing", [(1,), (1, 2)])
+def test_an_action_is_answered_only_once_its_commit_held(
+    ctx: ServerContext, failing: tuple[int, ...]
+) -> None:
+    # through the service, the writer thread running: the batch's commit fails, then (or not)
+    # the write-by-write one; the action is refused exactly when nothing was stored
+    table_id, people = setup_table(ctx)
+    with ctx.cache.lock(table_id):
+        entry = current_entry(ctx, table_id)
+        seat = entry.state.actors()[0]
+        move = (entry.legal_for(seat, 300) or [])[0]
+        version = entry.version
+    submission = {
+        "table_id": table_id,
+        "account_id": people[seat],
+        "text": move,
+        "expected_version": version,
+    }
+    ctx.writer.start()
+    try:
+        with FailingCommits(ctx.engine, *failing):
+            if len(failing) == 2:
+                with pytest.raises(CommitFailed):
+                    play.submit_action(ctx, **submission)
+            else:
+                outcome = play.submit_action(ctx, **submission)
+    finally:
+        ctx.writer.stop()
+    if len(failing) == 2:
+        assert stored(ctx, table_id)[0] == version  # refused: nothing stored
+        with ctx.cache.lock(table_id):  # nor kept in memory
+            assert current_entry(ctx, table_id).version == version
+        again = play.submit_action(ctx, **submission)  # the same action goes through later
+        assert again.first_seq == version
+    else:
+        assert outcome.first_seq == version
+        assert stored(ctx, table_id)[0] == outcome.entry.version > version
+
+
+def broken(writer: GroupWriter) -> None:
+    """Make *writer*'s threads die at their next batch, as a bug in the writer would."""
+
+    def crash(_batch: list[tuple[Write, Future[Any]]]) -> None:
+        raise RuntimeError("a bug in the writer")
+
+    writer._write_batch = crash  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_writer_that_died_refuses_every_write_at_once(ctx: ServerContext, threads: int) -> None:
+    writer = GroupWriter(ctx.engine, threads=threads)
+    writer.start()
+    dying = list(writer._threads)
+    broken(writer)
+    ran: list[str] = []
+    first = writer.submit(lambda _connection: ran.append("first"))
+    while all(thread.is_alive() for thread in dying):  # the thread that took it dies
+        time.sleep(0.001)
+    assert first.done() and isinstance(first.exception(), Unavailable)
+    assert writer.failure == "RuntimeError: a bug in the writer" and not writer.running
+    later = writer.submit(lambda _connection: ran.append("later"))
+    assert later.done() and isinstance(later.exception(), Unavailable)
+    assert "writer stopped (RuntimeError: a bug in the writer)" in str(later.exception())
+    assert ran == []
+    writer.stop()  # every thread ends (none waits for a batch that never comes)
+    assert not any(thread.is_alive() for thread in dying)
+
+
+def test_a_write_given_up_before_it_was_taken_is_not_written(ctx: ServerContext) -> None:
+    writer = GroupWriter(ctx.engine)
+    writer.start()
+    inside, release = threading.Event(), threading.Event()
+    ran: list[str] = []
+
+    def slow(_connection: Connection) -> str:
+        inside.set()
+        release.wait()
+        return "slow"
+
+    first = writer.submit(slow)
+    inside.wait()  # the writer is busy with it: the next two wait in the queue
+    given_up = writer.submit(lambda _connection: ran.append("given up"))
+    after = writer.submit(lambda _connection: ran.append("after") or "after")
+    assert given_up.cancel()
+    release.set()
+    writer.stop()  # writes what is queued, then stops
+    assert first.result() == "slow" and after.done() and after.result() == "after"
+    assert ran == ["after"] and writer.failure is None
+
+
+def test_health_says_the_writer_stopped_and_actions_fail_at_once(settings: Settings) -> None:
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/health").json()["ok"] is True
+        table_id, seats = people_table(client, "ten-thousand")
+        writer = client.app.state.ctx.writer  # type: ignore[attr-defined]
+        dying = list(writer._threads)
+        broken(writer)
+        first = writer.submit(lambda _connection: None)
+        for thread in dying:
+            thread.join()
+        assert first.done() and isinstance(first.exception(), Unavailable)
+        health = client.get("/health")
+        assert health.status_code == 503
+        assert health.json()["ok"] is False
+        assert health.json()["writer"]["failure"] == "RuntimeError: a bug in the writer"
+        view = client.get(f"/tables/{table_id}", headers=seats[0]).json()
+        refused = client.post(
+            f"/tables/{table_id}/actions",
+            json={"action": view["legal"][0], "version": view["version"]},
+            headers=seats[0],
+        )
+        assert refused.status_code == 503
+        assert refused.json()["code"] == "unavailable"
+        assert "writer stopped" in refused.json()["detail"]
+        assert (
+            client.get(f"/tables/{table_id}", headers=seats[0]).json()["version"]
+            == (view["version"])
+        )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from parlour.engine.errors import ParlourError
 from parlour.storage import delete_save, list_saves, load_save, open_database, save_game
@@ -59,3 +59,26 @@ def test_reopening_is_idempotent() -> None:
 def test_a_database_that_cannot_keep_games_is_refused(url: str, reason: str) -> None:
     with pytest.raises(ParlourError, match=reason):
         open_database(url)
+
+
+def test_a_save_with_an_unreadable_time_is_listed_damaged_and_deleted() -> None:
+    engine = open_database()
+    good = save_game(engine, game="g", players=["a"], state={"x": 1})
+    bad = save_game(engine, game="g", players=["b"], state={"x": 2})
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "UPDATE saved_games SET updated_at = 'a week ago', created_at = 'x' WHERE id = :i"
+            ),
+            {"i": bad},
+        )
+    listed = {s.id: s for s in list_saves(engine)}
+    assert listed[good].damage == () and not listed[good].damaged
+    assert listed[good].updated_at is not None
+    assert listed[bad].damage == ("time saved",) and listed[bad].damaged
+    assert listed[bad].updated_at is None and listed[bad].state == {"x": 2}
+    assert load_save(engine, bad).players == ["b"]
+    save_game(engine, game="g", players=["b"], state={"x": 3}, save_id=bad)  # saving mends it
+    assert load_save(engine, bad).damage == ()
+    delete_save(engine, bad)
+    assert [s.id for s in list_saves(engine)] == [good]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from parlour.cli.common import console, database, fail
+from parlour.cli.common import console, database, database_errors, fail
 from parlour.cli.groups import play
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find
@@ -93,7 +93,8 @@ def resume_game(save_id: int | None, *, fast: bool, seed: int | None) -> None:
 
     engine = database()
     if save_id is None:
-        saves = list_saves(engine, status="active")
+        with database_errors():
+            saves = list_saves(engine, status="active")
         if not saves:
             console.print("No saved games to continue. Start one with  parlour play <game>")
             return
@@ -103,7 +104,8 @@ def resume_game(save_id: int | None, *, fast: bool, seed: int | None) -> None:
             console.print("Nothing resumed.")
             return
     try:
-        local = LocalGame.resume(engine, save_id)
+        with database_errors():
+            local = LocalGame.resume(engine, save_id)
     except ParlourError as err:
         fail(f"saved game {save_id} cannot be continued: {err}")
     run_table(local, fast=fast, seed=seed)

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from parlour.cli.common import console, database, fail
+from parlour.cli.common import confirm, console, database, database_errors, fail
 from parlour.cli.groups import saves
 from parlour.engine.errors import ParlourError
 
@@ -20,11 +21,14 @@ def list_command(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
-    """List the saved games, newest first."""
+    """List the saved games, newest first. A damaged save is listed too, marked damaged with
+    what cannot be read (it can be deleted; resuming or exporting it says why it cannot)."""
     from parlour.storage.saves import list_saves
     from parlour.tui.common.saves import save_summary, saves_table
 
-    found = list_saves(database(), status=None if show_all else "active")
+    engine = database()
+    with database_errors():
+        found = list_saves(engine, status=None if show_all else "active")
     if as_json:
         rows = [
             {
@@ -32,8 +36,9 @@ def list_command(
                 "game": s.game,
                 "players": s.players,
                 "status": s.status,
+                "damaged": list(s.damage),
                 "summary": save_summary(s),
-                "updated_at": s.updated_at.isoformat(),
+                "updated_at": None if s.updated_at is None else s.updated_at.isoformat(),
             }
             for s in found
         ]
@@ -60,8 +65,10 @@ def export_command(
     from parlour.session import LocalGame
     from parlour.tui.common.saves import export_record, record_meta
 
+    engine = database()
     try:
-        local = LocalGame.resume(database(), save_id)
+        with database_errors():
+            local = LocalGame.resume(engine, save_id)
     except ParlourError as err:
         fail(f"saved game {save_id} cannot be exported: {err}")
     if file is None:
@@ -80,17 +87,24 @@ def export_command(
 @saves.command("delete")
 def delete_command(
     save_id: Annotated[int, typer.Argument(help="The saved game's #.")],
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Delete (and forfeit) without asking.")
+    ] = False,
 ) -> None:
-    """Delete a saved game. An unfinished Greedy game of one person against the computer
-    counts for the standings: deleting it forfeits it first (docs/rules/greedy.md,
-    "Quitting"), as Q in the game would."""
+    """Delete a saved game, after asking (``--yes``: without asking; with no terminal to ask
+    on and no ``--yes``, nothing is deleted). An unfinished Greedy game of one person against
+    the computer counts for the standings: deleting it forfeits it first (docs/rules/greedy.md,
+    "Quitting"), as Q in the game would; the question says so. A damaged save is deleted as
+    it is."""
     from parlour.scorebook import greedy_counts
     from parlour.session import LocalGame
     from parlour.storage.saves import delete_save, load_save
+    from parlour.tui.common.saves import save_status, save_summary
 
     engine = database()
     try:
-        info = load_save(engine, save_id)
+        with database_errors():
+            info = load_save(engine, save_id)
     except ParlourError as err:
         fail(str(err))
     try:
@@ -100,14 +114,32 @@ def delete_command(
     except ParlourError:
         local = None  # a corrupt save: nothing to forfeit, delete it as it is
     person = None if local is None else greedy_counts(local.state, local.people())
-    if local is not None and person is not None and not local.state.is_terminal():
-        local.state.apply(local.state.parse_action("quit", player=person), player=person)
-        local.save(engine)  # records the forfeit in the standings
-        points = local.state.result().scores
-        console.print(
-            f"Saved game #{save_id} counted for the Greedy standings: "
-            f"{local.seats[person].name} forfeits it (a loss; final scores "
-            f"{points[0]:,} to {points[1]:,})."
-        )
-    delete_save(engine, save_id)
+    forfeits = local is not None and person is not None and not local.state.is_terminal()
+    if not yes:
+        show = f"Saved game #{save_id}: {info.game}, {save_status(info)}: {save_summary(info)}"
+        console.print(Text(show), soft_wrap=True)
+        if forfeits:
+            assert local is not None and person is not None
+            note = (
+                "It counts for the Greedy standings: deleting it forfeits it first, a loss for "
+                f"{local.seats[person].name}."
+            )
+            console.print(Text(note), soft_wrap=True)
+        if not confirm(f"Delete saved game #{save_id}{' (a forfeit)' if forfeits else ''}?"):
+            console.print("Nothing deleted.")
+            return
+    with database_errors(doing="write"):
+        if forfeits:
+            assert local is not None and person is not None
+            local.state.apply(local.state.parse_action("quit", player=person), player=person)
+            local.save(engine)  # records the forfeit in the standings
+            points = local.state.result().scores
+            console.print(
+                f"Saved game #{save_id} counted for the Greedy standings: "
+                f"{local.seats[person].name} forfeits it (a loss; final scores "
+                f"{points[0]:,} to {points[1]:,}).",
+                markup=False,
+                highlight=False,
+            )
+        delete_save(engine, save_id)
     console.print(f"Deleted saved game #{save_id}.")

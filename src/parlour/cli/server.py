@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from parlour.cli.common import console, fail
+from parlour.cli.common import database as opened
 from parlour.cli.groups import bench
 
 DATABASE_HELP = (
@@ -54,7 +55,6 @@ def serve(
     """Run the game server: REST API (docs at /docs) and WebSocket (/ws)."""
     import uvicorn
 
-    from parlour.engine.errors import ParlourError
     from parlour.server import Settings, create_app
 
     settings = Settings(
@@ -65,12 +65,8 @@ def serve(
         forwarded_allow_ips=tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip()),
         max_signups_per_address=max_signups_per_address,
     )
-    try:
-        app = create_app(settings)
-    except (ParlourError, ValueError) as err:
-        fail(f"cannot open the database: {err}")
-    except Exception as err:  # a database that cannot be reached: say so, no traceback
-        fail(f"cannot open the database: {type(err).__name__}: {err}")
+    opened(database)  # one that cannot be opened: one line naming it and the cause, no traceback
+    app = create_app(settings)  # on the database just opened
     console.print(f"parlour server on http://{host}:{port}/ (API docs: /docs)")
     uvicorn.run(
         app,

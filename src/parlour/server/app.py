@@ -10,6 +10,7 @@ from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -176,19 +177,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
 
     @app.get("/health", tags=["server"])
-    def health() -> dict[str, Any]:
-        """Liveness: the version, the database dialect and the WebSocket followers."""
-        return {
-            "ok": True,
+    def health() -> JSONResponse:
+        """Liveness: the version, the database dialect, the WebSocket followers and the group
+        writer. 503 with ``ok: false`` and the writer's ``failure`` once the writer is down
+        (every change is then refused: restart the server)."""
+        writer = ctx.writer
+        body: dict[str, Any] = {
+            "ok": writer.failure is None,
             "version": __version__,
             "database": engine.dialect.name,
             "followers": follower_count(hub),
             "writer": {
-                "batches": ctx.writer.batches,
-                "writes": ctx.writer.writes,
-                "busy_seconds": round(ctx.writer.busy, 3),
+                "running": writer.running,
+                "failure": writer.failure,
+                "batches": writer.batches,
+                "writes": writer.writes,
+                "busy_seconds": round(writer.busy, 3),
             },
         }
+        return JSONResponse(body, status_code=200 if writer.failure is None else 503)
 
     # the web client, last: every path no route above claims is a file of it
     app.mount("/", StaticFiles(directory=web_root(), html=True), name="web")

@@ -76,6 +76,13 @@ class Refused(ServerError):
     code = "refused"
 
 
+class Unavailable(ServerError):
+    """The server cannot take the request now: it can no longer store changes (503)."""
+
+    status = 503
+    code = "unavailable"
+
+
 class TooLarge(ServerError):
     """A request body over the limit (413)."""
 

@@ -43,6 +43,27 @@ class ReadableJSON(TypeDecorator[Any]):
         return tolerant
 
 
+class ReadableDateTime(TypeDecorator[datetime]):
+    """A timestamp (``DateTime(timezone=True)``) that reads a damaged value (text that is not
+    a time, as a file edited by hand may hold) as ``None`` instead of raising, like
+    :class:`ReadableJSON`. Written like ``DateTime``."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def result_processor(self, dialect: Dialect, coltype: object) -> Callable[[Any], Any] | None:
+        process = DateTime(timezone=True).dialect_impl(dialect).result_processor(dialect, coltype)
+
+        def tolerant(value: Any) -> Any:
+            try:
+                value = process(value) if process is not None else value
+            except (ValueError, TypeError):  # SQLite: not an ISO time
+                return None
+            return value if isinstance(value, datetime) else None
+
+        return tolerant
+
+
 class SavedGame(Base):
     """A local game: its players, its state as JSON (snapshot + history), and its status.
 
@@ -56,8 +77,13 @@ class SavedGame(Base):
     players: Mapped[list[str]] = mapped_column(ReadableJSON)
     state: Mapped[dict[str, Any]] = mapped_column(ReadableJSON)
     status: Mapped[str] = mapped_column(String(16), default="active", index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime | None] = mapped_column(
+        ReadableDateTime, nullable=False, default=utcnow
+    )
+    updated_at: Mapped[datetime | None] = mapped_column(
+        ReadableDateTime, nullable=False, default=utcnow
+    )
+    """When it was last saved; ``None`` read back from a damaged value."""
 
 
 class GreedyStanding(Base):

@@ -16,24 +16,41 @@ from parlour.storage.models import SavedGame, utcnow
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """A saved game as listed: ``id``, ``game`` name, ``players``, ``status``, ``updated_at``."""
+    """A saved game as listed: ``id``, ``game`` name, ``players``, ``status``, ``updated_at``
+    (``None`` when unreadable), the ``state`` JSON, and ``damage``: what of the row could not
+    be read (empty for a sound row)."""
 
     id: int
     game: str
     players: list[str]
     status: str
-    updated_at: datetime
+    updated_at: datetime | None
     state: dict[str, Any]
+    damage: tuple[str, ...] = ()
+
+    @property
+    def damaged(self) -> bool:
+        """True when part of the row could not be read (it can still be deleted)."""
+        return bool(self.damage)
 
 
 def _info(row: SavedGame) -> SaveInfo:
-    # A damaged row (unreadable JSON, or JSON of the wrong kind) still gets an entry: no
-    # players and an empty state, which resuming refuses with the reason.
+    # A damaged row (unreadable JSON or time, or JSON of the wrong kind) still gets an entry:
+    # no players, an empty state (which resuming refuses with the reason), no time.
+    damage = []
     players = row.players
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         players = []
-    state = row.state if isinstance(row.state, dict) else {}
-    return SaveInfo(row.id, row.game, list(players), row.status, row.updated_at, dict(state))
+        damage.append("players")
+    state = row.state
+    if not isinstance(state, dict):
+        state = {}
+        damage.append("state")
+    if row.updated_at is None:
+        damage.append("time saved")
+    return SaveInfo(
+        row.id, row.game, list(players), row.status, row.updated_at, dict(state), tuple(damage)
+    )
 
 
 def save_game(

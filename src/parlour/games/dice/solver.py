@@ -24,6 +24,7 @@ differs: last turns in Ten-Thousand, an immediate win in Greedy). Derivations an
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -447,6 +448,10 @@ class NeedTable:
     the best chance of rolling on. With ``tie`` > 0, banking exactly 50 points short (a tie
     for the lead) is worth ``tie``. Each row depends only on smaller needs, so the table grows
     on demand.
+
+    One table is shared by every thread (the server's computer players think in worker
+    threads): it grows under a lock, one thread at a time, and a row is read only once it
+    is complete (``_size`` counts the complete rows and moves on after each).
     """
 
     def __init__(self, model: TurnModel, *, tie: float = 0.0) -> None:
@@ -458,20 +463,26 @@ class NeedTable:
         # _after[n][max_keep + m]: value after a keep with m units needed, n dice left
         self._after: list[list[float]] = [[1.0] * (self._top + 1) for _ in dice]
         self._rolled: list[list[float]] = [[1.0] for _ in dice]  # m = 0: already there
+        self._size = 1
+        """Rows (needs 0 .. _size - 1) complete in ``_rolled`` and ``_after``."""
+        self._growing = threading.Lock()
         self._first_chance: dict[int, float] = {0: 1.0}
 
     def _extend(self, needed: int) -> None:
-        after, rolled, n_dice = self._after, self._rolled, self.model.n_dice
-        kinds = [(n, self.later[n].outcomes) for n in range(1, n_dice + 1)]
-        for m in range(len(rolled[1]), needed + 1):
-            base = self._top + m
-            for n, outcomes in kinds:
-                acc = 0.0
-                for p, options in outcomes:
-                    acc += p * max([after[left][base - k] for k, left in options])
-                rolled[n].append(acc)
-            for n in range(1, n_dice + 1):
-                after[n].append(max(self.tie, rolled[n][m]) if m == 1 else rolled[n][m])
+        """Complete the rows up to *needed* (units), one thread at a time."""
+        with self._growing:
+            after, rolled, n_dice = self._after, self._rolled, self.model.n_dice
+            kinds = [(n, self.later[n].outcomes) for n in range(1, n_dice + 1)]
+            for m in range(self._size, needed + 1):
+                base = self._top + m
+                for n, outcomes in kinds:
+                    acc = 0.0
+                    for p, options in outcomes:
+                        acc += p * max([after[left][base - k] for k, left in options])
+                    rolled[n].append(acc)
+                for n in range(1, n_dice + 1):
+                    after[n].append(max(self.tie, rolled[n][m]) if m == 1 else rolled[n][m])
+                self._size = m + 1
 
     @staticmethod
     def _units(need: int) -> int:
@@ -481,7 +492,7 @@ class NeedTable:
         """The best probability of adding at least *need* points by rolling *dice* dice now
         (not the turn's first roll) and playing on; a tie counts ``tie``."""
         m = self._units(need)
-        if m >= len(self._rolled[dice]):
+        if m >= self._size:
             self._extend(m)
         return self._rolled[dice][m]
 

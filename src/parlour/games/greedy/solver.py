@@ -22,11 +22,12 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from parlour.games.dice.shared import built_once
 from parlour.games.dice.solver import (
     UNIT,
     RollKind,
@@ -55,20 +56,20 @@ class Rules:
         return cls(target=int(options.get("target", 10_000)))
 
 
-@cache
+@built_once
 def roll_kind(dice: int) -> RollKind:
     """The :class:`~parlour.games.dice.solver.RollKind` of rolling *dice* (1-9) dice."""
     return build_roll_kind(keep_options, dice, N_DICE)
 
 
-@cache
+@built_once
 def turn_model() -> TurnModel:
     """Greedy's turns: nine dice, every roll scored alike, no entry score."""
     later = {n: roll_kind(n) for n in range(1, N_DICE + 1)}
     return TurnModel(N_DICE, later[N_DICE], later)
 
 
-@cache
+@built_once
 def strategy() -> Strategy:
     """The expected-points :class:`~parlour.games.dice.solver.Strategy`, solved once."""
     return Strategy(turn_model(), cap=CAP)
@@ -165,7 +166,7 @@ class RaceModel:
         return u[:count]
 
 
-@cache
+@built_once
 def race_model(rules: Rules) -> RaceModel:
     """The :class:`RaceModel` for *rules*, built once and cached."""
     return RaceModel(rules)

@@ -18,7 +18,9 @@ Ten-Thousand ends (the last turns).
   points): how the ``strong`` player catches the leader, or keeps a lead, near the end.
 
 Everything is cached per rule set (:func:`strategy`, :func:`need_table`, :func:`race_model`,
-:func:`endgame`). Derivations and figures: ``docs/rules/ten-thousand.md#the-strong-player``.
+:func:`endgame`); the big tables are built once, by one thread, and shared by every thread
+(:func:`~parlour.games.dice.shared.built_once`: the server's computer players think in worker
+threads). Derivations and figures: ``docs/rules/ten-thousand.md#the-strong-player``.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from parlour.engine.chance import Dice
+from parlour.games.dice.shared import built_once
 from parlour.games.dice.solver import (
     UNIT,
     NeedTable,
@@ -103,14 +106,14 @@ def _specials(roll: Dice) -> Mapping[Dice, int]:
     return keep_options(roll, specials=len(roll) == 6)
 
 
-@cache
+@built_once
 def roll_kind(dice: int, specials: bool) -> RollKind:
     """The :class:`RollKind` of rolling *dice* (1-6) dice; ``specials`` allows three pairs and
     the straight (six dice only)."""
     return build_roll_kind(_specials if specials else _plain, dice, 6)
 
 
-@cache
+@built_once
 def turn_model(rules: Rules) -> TurnModel:
     """Ten-Thousand's turns under *rules*: the first roll (specials allowed), later rolls
     (specials on six dice with ``specials_any_roll``), and the entry score."""
@@ -118,13 +121,13 @@ def turn_model(rules: Rules) -> TurnModel:
     return TurnModel(6, roll_kind(6, True), later, entry=rules.entry)
 
 
-@cache
+@built_once
 def strategy(rules: Rules) -> Strategy:
     """The expected-points :class:`Strategy` for *rules*, solved once and cached."""
     return Strategy(turn_model(rules), cap=CAP)
 
 
-@cache
+@built_once
 def need_table(rules: Rules, tie: float = 0.0) -> NeedTable:
     """The :class:`NeedTable` for *rules* (a tie worth *tie*), cached."""
     return NeedTable(turn_model(rules), tie=tie)
@@ -244,7 +247,7 @@ class RaceModel:
         return 1.0 - self.after_turn(other, mover, 0)
 
 
-@cache
+@built_once
 def race_model(rules: Rules) -> RaceModel:
     """The :class:`RaceModel` for *rules*, built once and cached."""
     return RaceModel(rules)

@@ -28,6 +28,13 @@ write-by-write path.
 
 On SQLite the writer takes the process's write lock (``storage.db.write_transaction``), so it
 and the other writers of the process take turns without spinning in SQLite's busy handler.
+
+A writer thread that dies (a bug: anything the batch and write-by-write paths do not answer
+as a write's own failure) takes the writer down: every write queued or under way is refused
+with :class:`~parlour.server.errors.Unavailable` (503), so is every later one, at once, and
+:attr:`GroupWriter.failure` says why (``/health`` shows it). Nothing waits for a writer that
+is gone. A write whose caller gave up on it (its future cancelled) before a writer took it is
+not written.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from parlour.server.errors import Unavailable
 from parlour.storage.db import write_transaction
 from parlour.storage.tables import Append, append_many
 
@@ -71,11 +79,13 @@ class GroupWriter:
         self.writes = 0
         self.busy = 0.0
         """Seconds the writer spent writing (for the figures)."""
+        self.failure: str | None = None
+        """Why a writer thread died (``None`` while none has): the writer is down for good."""
 
     @property
     def running(self) -> bool:
-        """True between :meth:`start` and :meth:`stop`."""
-        return bool(self._threads)
+        """True between :meth:`start` and :meth:`stop`, while no writer thread has died."""
+        return bool(self._threads) and self.failure is None
 
     def start(self) -> None:
         """Start the writer threads."""
@@ -97,17 +107,51 @@ class GroupWriter:
 
     def submit(self, write: Callable[[Connection], T]) -> Future[T]:
         """Queue *write*; the future holds its result once its transaction committed, or the
-        exception it (or its commit) raised."""
+        exception it (or its commit) raised: :class:`Unavailable` at once when the writer is
+        down (see the module docstring)."""
         future: Future[T] = Future()
+        if self.failure is not None:
+            future.set_exception(self._refusal())
+            return future
         if not self._threads:  # not started (or stopped): write at once, in the caller
+            future.set_running_or_notify_cancel()
             _run_alone(self.engine, write, future)
             return future
         self._queue.put((write, future))
+        if self.failure is not None:  # the writer died meanwhile: nobody else may answer it
+            self._refuse_queued()
         return future
+
+    def _refusal(self) -> Unavailable:
+        return Unavailable(
+            f"the server cannot store changes: its writer stopped ({self.failure}); "
+            "nothing was changed"
+        )
+
+    def _refuse_queued(self) -> None:
+        """Refuse every write in the queue (the writer is down); the stop marks stay."""
+        stops = 0
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is _STOP:
+                stops += 1
+                continue
+            _write, future = item
+            if future.set_running_or_notify_cancel():
+                future.set_exception(self._refusal())
+        for _ in range(stops):
+            self._queue.put(_STOP)
 
     def _run(self) -> None:
         try:
             self._loop()
+        except BaseException as err:
+            self.failure = self.failure or f"{type(err).__name__}: {err}"
+            log.critical("the group writer stopped: every write is refused", exc_info=True)
+            self._refuse_queued()
         finally:
             connection = getattr(self._local, "connection", None)
             if connection is not None:
@@ -129,12 +173,21 @@ class GroupWriter:
                     stopping = True
                     break
                 batch.append(more)
-            self._write(batch)
+            if self.failure is not None:  # another writer thread died
+                for _write, future in batch:
+                    if future.set_running_or_notify_cancel():
+                        future.set_exception(self._refusal())
+                self._refuse_queued()
+                return
+            # from here on a caller can no longer cancel; one that already did is not written
+            batch = [(w, f) for w, f in batch if f.set_running_or_notify_cancel()]
+            if batch:
+                self._write(batch)
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
         """A transaction on this thread's own connection (no pool check-out and ping per
-        batch); a connection the database dropped is replaced at the next batch. On SQLite
+        batch); after a failed batch the connection is replaced at the next one. On SQLite
         :func:`write_transaction` (the process's write lock, ``BEGIN IMMEDIATE``)."""
         if self.engine.dialect.name == "sqlite":
             with write_transaction(self.engine) as connection:
@@ -147,15 +200,22 @@ class GroupWriter:
             with connection.begin():
                 yield connection
         except BaseException:
-            if connection.invalidated or connection.closed:  # lost: a new one next time
-                self._local.connection = None
-                connection.close()
+            # lost, or in a state not worth trusting after a failed commit: closing it hands
+            # it back to the pool, which rolls back whatever the driver still holds open
+            self._local.connection = None
+            connection.close()
             raise
 
     def _write(self, batch: list[tuple[Write, Future[Any]]]) -> None:
         began = time.perf_counter()
         try:
             self._write_batch(batch)
+        except BaseException as err:  # the thread dies: refuse what it has not answered
+            self.failure = self.failure or f"{type(err).__name__}: {err}"
+            for _write, future in batch:
+                if not future.done():
+                    future.set_exception(self._refusal())
+            raise
         finally:
             with self._figures:
                 self.busy += time.perf_counter() - began

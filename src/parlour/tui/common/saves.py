@@ -83,17 +83,33 @@ def saves_table(saves: Sequence[SaveInfo], *, title: str = "Saved games") -> Tab
     table.add_column("status")
     table.add_column("saved")
     for info in saves:
-        when = info.updated_at
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)
         table.add_row(
             str(info.id),
             info.game,
             Text(save_summary(info)),  # players' names: never markup
-            info.status,
-            when.astimezone().strftime("%Y-%m-%d %H:%M"),
+            save_status(info),
+            saved_when(info),
         )
     return table
+
+
+def save_status(info: SaveInfo) -> str:
+    """``active`` or ``finished``, and what cannot be read of a damaged save:
+    ``active, damaged (players, time saved)``."""
+    if not info.damaged:
+        return info.status
+    return f"{info.status}, damaged ({', '.join(info.damage)})"
+
+
+def saved_when(info: SaveInfo) -> str:
+    """When *info* was last saved, in local time (``YYYY-MM-DD HH:MM``), or ``?`` when the
+    time cannot be read."""
+    when = info.updated_at
+    if when is None:
+        return "?"
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def pick_save(saves: Sequence[SaveInfo], ask: Callable[[str], str]) -> int | None:
