@@ -2,7 +2,7 @@
 so finished games still name a seat), and when each login was last used
 
 Revision ID: 0007_accounts
-Revises: 0005_server_days
+Revises: 0006_one_seat_per_account
 Create Date: 2026-12-01
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_accounts"
-down_revision = "0005_server_days"
+down_revision = "0006_one_seat_per_account"
 branch_labels = None
 depends_on = None
 
