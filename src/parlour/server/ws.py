@@ -72,20 +72,12 @@ def _follow(
         seats = get_seats(connection, table_id) if table else []
     if table is None or not may_see(table, seats, follower.account_id, invite):
         raise NotFound(f"no table {table_id}")
-    seat = next(
-        (
-            s.seat
-            for s in seats
-            if follower.account_id is not None and s.account_id == follower.account_id
-        ),
-        None,
-    )
     if table.status == LOBBY or table.status == "cancelled":
-        hub.follow(follower, table_id, seat)
+        hub.follow(follower, table_id, invite)
         return
     with ctx.cache.lock(table_id):
         current_entry(ctx, table_id)
-        hub.follow(follower, table_id, seat)
+        hub.follow(follower, table_id, invite)
 
 
 def _error(err: Exception, ref: Any) -> dict[str, Any]:
