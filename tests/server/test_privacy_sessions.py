@@ -33,7 +33,7 @@ MOVES = int(os.environ.get("PARLOUR_PRIVACY_MOVES", "30"))
 """Moves per session at most (a game is played on only to its end or this many moves)."""
 SAME_AS_REST = ("version", "status", "you", "your_turn", "to_move", "view", "legal", "result")
 EASY = bot_for("crossword", "easy")
-SHORT = {"rummy": {"max_turns": 24}}
+SHORT = {"rummy": {"max_turns": 6, "max_rounds": 2}}
 """Options that end a round sooner, so round ends (and their previews) come up."""
 
 
@@ -94,8 +94,10 @@ class Session:
 
     # --- sockets ------------------------------------------------------------------------
 
-    def open_socket(self) -> None:
-        who = self.rng.choice([None, *range(len(self.headers))])
+    def open_socket(self, among: list[int] | None = None) -> None:
+        """Open a socket for an account (one of *among* if given) or an anonymous viewer,
+        and follow the table."""
+        who = self.rng.choice(among or [None, *range(len(self.headers))])
         manager = self.client.websocket_connect("/ws", headers=self.auth(who))
         ws = manager.__enter__()
         socket = Socket(who, ws, manager)
@@ -206,11 +208,11 @@ class Session:
             seated = self.seated()
             others = [w for w in range(1, len(self.headers)) if w not in seated]
             roll = self.rng.random()
-            if roll < 0.15:
-                self.open_socket()
+            if roll < 0.15:  # mostly for a seated account, who may leave while following
+                self.open_socket(seated if self.rng.random() < 0.7 else None)
             elif roll < 0.25 and self.sockets:
                 self.close_socket(self.rng.choice(self.sockets))
-            elif roll < 0.45 and len(seated) > 1:
+            elif roll < 0.5 and len(seated) > 1:
                 who = self.rng.choice(seated[1:])
                 left = self.client.post(f"/tables/{self.table_id}/leave", headers=self.auth(who))
                 assert left.status_code == 200, left.text
