@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from parlour.engine.registry import find
 from parlour.engine.state import State
@@ -91,3 +92,12 @@ def setup_table(
     lobby.join_table(ctx, table_id=table_id, account_id=b)
     lobby.start_table(ctx, table_id=table_id, account_id=a)
     return table_id, [a, b]
+
+
+def until(ws: WebSocketTestSession, kind: str, **match: Any) -> dict[str, Any]:
+    """The next message of *kind* (whose fields equal *match*) on *ws*, skipping others."""
+    for _ in range(200):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+            return message
+    raise AssertionError(f"no {kind} message")

@@ -107,3 +107,33 @@ def test_event_visibility_hides_what_the_hook_hides(client: TestClient, with_hoo
     assert all(e["by"] >= 0 for e in answer["events"])  # the rolls are not sent
     spectator = client.get(f"/tables/{table_id}").json()
     assert spectator["events"] == []
+
+
+def test_by_default_a_move_that_ends_a_game_of_hidden_information_is_not_previewed() -> None:
+    """The default ``preview_hides``: the last of four passes ends a two-seat crossword (an
+    imperfect-information game, whose end may show every rack); Greedy's quit ends a
+    perfect-information game, which hides nothing."""
+    import parlour
+
+    crossword = parlour.load("crossword").new_initial_state()
+    rng = random.Random(3)
+    while crossword.current_player() < 0:  # the opening draws
+        crossword.apply(crossword.sample_chance(rng))
+    for seat in (0, 1, 0):
+        crossword.apply(crossword.parse_action("pass"), player=seat)
+    after = crossword.clone()
+    last = after.parse_action("pass")
+    after.apply(last, player=1)
+    assert after.is_terminal()
+    assert hooks.end_hidden(crossword, last, 1, after) == (
+        "this move ends the game: what the end shows is shown once you make it"
+    )
+    assert hooks.end_hidden(crossword, last, 1, crossword.clone()) is None
+    greedy = parlour.load("greedy").new_initial_state()
+    while greedy.current_player() < 0:
+        greedy.apply(greedy.sample_chance(rng))
+    quit_ = greedy.parse_action("quit")
+    ended = greedy.clone()
+    ended.apply(quit_, player=greedy.current_player())
+    assert ended.is_terminal()
+    assert hooks.end_hidden(greedy, quit_, 0, ended) is None

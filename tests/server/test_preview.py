@@ -238,3 +238,110 @@ def test_another_seats_rack_order_does_not_make_a_play_stale(scripted: TestClien
     status, body = act(bob, "rack ABEORST", before + 1)  # made before ann's play
     assert status == 409, body
     assert body["current"]["version"] >= before + 2  # ann's play and its draw
+
+
+# --- a preview of a move that ends the game or the round ------------------------------
+
+
+def test_a_preview_of_the_last_pass_shows_no_final_rack(scripted: TestClient) -> None:
+    """Found by probing the API: after three passes in a two-seat crossword, a preview of the
+    fourth (which ends the game) showed every final rack while 84 tiles were still in the
+    bag, and the player could then play instead. The preview says the game would end and
+    what the seat's own rack costs it; the other rack and what it costs stay hidden."""
+    table_id, (ann, bob) = people_table(scripted, "crossword")
+    for turn in range(3):
+        version = scripted.get(f"/tables/{table_id}", headers=ann).json()["version"]
+        passed = scripted.post(
+            f"/tables/{table_id}/actions",
+            json={"action": "pass", "version": version},
+            headers=(ann, bob)[turn % 2],
+        )
+        assert passed.status_code == 200, passed.text
+    before = scripted.get(f"/tables/{table_id}", headers=bob).json()
+    answer = scripted.post(f"/tables/{table_id}/preview", json={"action": "pass"}, headers=bob)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["ok"] is True and body["action"] == "pass"
+    assert body["version"] == before["version"]
+    view = body["view"]
+    assert "ACDGOST" not in answer.text  # ann's rack
+    assert "final_racks" not in view
+    assert view["over"] is True and view["winners"] is None
+    assert view["bag"] == 84 and view["rack"] == "ABEORST"
+    assert view["log"][-1] == {"kind": "end", "out": None, "adjustments": [None, -9]}
+    assert view["scores"] == [None, -9]  # A1 B3 E1 O1 R1 S1 T1 (docs/rules/crossword.md)
+    # nothing changed: bob may still play instead
+    played = scripted.post(
+        f"/tables/{table_id}/actions",
+        json={"action": "BOAT H8 across", "version": before["version"]},
+        headers=bob,
+    )
+    assert played.status_code == 200, played.text
+    assert played.json()["status"] == "active"
+
+
+HANDS = {
+    0: ["AS", "2S", "3S", "4S", "5H", "5D", "5C", "9C", "10C", "JC"],
+    1: ["KH", "KD", "2H", "3H", "7D", "8D", "6S", "7S", "9H", "2D"],
+}
+UPCARD = "QC"
+
+
+def _rummy_script(state: State) -> str | None:
+    """The first deal gives seat 0 three melds and a fourth but for the upcard (QC)."""
+    if state.round != 1:  # type: ignore[attr-defined]
+        return None
+    order = [card for pair in zip(HANDS[0], HANDS[1], strict=True) for card in pair]
+    order.append(UPCARD)
+    deck = [card_text(c) for c in range(52)]
+    order += [card for card in deck if card not in order]
+    return "deal " + " ".join(order)
+
+
+@pytest.fixture
+def dealt(settings: Settings) -> Iterator[TestClient]:
+    settings.chance_script = _rummy_script
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def test_a_preview_of_going_out_shows_no_other_hand(dealt: TestClient) -> None:
+    """Found by probing the API: a preview of a meld that goes out (and so ends the round)
+    showed the round's summary with the opponent's whole hand, and the player could then
+    not go out. Whether the round's end ends the game, and every score it changes, hangs on
+    the hidden hands, so such a preview says only that the move is legal and ends the
+    round."""
+    table_id, (ann, _bob) = people_table(dealt, "rummy")
+    start = dealt.get(f"/tables/{table_id}", headers=ann).json()
+    assert sorted(start["view"]["hand"]) == sorted(HANDS[0])
+    version = start["version"]
+    for move in ("draw discard", "meld AS 2S 3S 4S", "meld 5H 5D 5C"):
+        done = dealt.post(
+            f"/tables/{table_id}/actions",
+            json={"action": move, "version": version},
+            headers=ann,
+        )
+        assert done.status_code == 200, done.text
+        version = done.json()["version"]
+    url = f"/tables/{table_id}/preview"
+    answer = dealt.post(url, json={"action": "meld 9C 10C JC QC"}, headers=ann)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {
+        "ok": True,
+        "action": "meld 9C 10C JC QC",
+        "reason": "going out ends the round: every hand is shown once you do",
+        "version": version,
+        "view": None,
+    }
+    assert not set(answer.text.split('"')) & set(HANDS[1])
+    # a meld that keeps cards in the hand is still previewed in full
+    part = dealt.post(url, json={"action": "meld 10C JC QC"}, headers=ann).json()
+    assert part["ok"] is True and part["view"]["hand"] == ["9C"]
+    # nothing changed: ann may keep the run and discard instead
+    kept = dealt.post(
+        f"/tables/{table_id}/actions",
+        json={"action": "discard 9C", "version": version},
+        headers=ann,
+    )
+    assert kept.status_code == 200, kept.text
+    assert kept.json()["view"]["phase"] != "deal"

@@ -7,6 +7,7 @@ at some version, events the game's visibility hook lets seat 0 see, and table me
 from __future__ import annotations
 
 import json
+import logging
 import random
 from typing import Any
 
@@ -18,7 +19,8 @@ from parlour.engine.state import JSON
 from parlour.games.crossword.tiles import rack_value
 from parlour.server.hooks import hooks_for
 from parlour.server.services.cache import current_entry
-from tests.server.helpers import people_table, play_once, server_state
+from tests.server.conftest import register
+from tests.server.helpers import people_table, play_once, server_state, until
 
 GAMES = [spec.name for spec in parlour.games()]
 ACTIONS = 40
@@ -168,3 +170,95 @@ def test_a_crossword_shows_every_final_rack_only_once_the_game_is_over(
         assert sent["status"] == "finished"
         assert sent["view"]["final_racks"] == racks
     assert spectator["view"]["log"][-1]["adjustments"] == [-rack_value(r) for r in racks]
+
+
+# --- followers: the seat an account holds now, for every message -----------------------
+
+SAME_AS_REST = ("version", "status", "you", "your_turn", "to_move", "view", "legal", "result")
+
+
+def as_rest_shows(client: TestClient, table_id: int, headers: dict[str, str]) -> dict[str, Any]:
+    """The parts of ``GET /tables/{id}`` an ``update`` repeats, for the account of *headers*
+    (anonymous without them)."""
+    table = client.get(f"/tables/{table_id}", headers=headers).json()
+    return {key: table[key] for key in SAME_AS_REST}
+
+
+def test_a_follower_who_left_before_the_start_is_sent_what_rest_shows_it(
+    client: TestClient,
+) -> None:
+    """Found by probing the API: mia followed a Rummy table while seated, left, and vic took
+    the seat; mia's socket kept the seat it followed with and was sent vic's hand, the card
+    vic drew and vic's legal moves after every move, while REST showed mia a spectator's
+    view."""
+    ann, mia, vic = (register(client, name) for name in ("ann", "mia", "vic"))
+    created = client.post("/tables", json={"game": "rummy", "seats": ["me", "open"]}, headers=ann)
+    table_id = created.json()["id"]
+    assert client.post(f"/tables/{table_id}/join", json={}, headers=mia).status_code == 200
+    with client.websocket_connect("/ws", headers=mia) as ws:
+        until(ws, "hello")
+        ws.send_json({"type": "follow", "table": table_id})
+        until(ws, "table", table=table_id)
+        assert client.post(f"/tables/{table_id}/leave", headers=mia).status_code == 200
+        assert client.post(f"/tables/{table_id}/join", json={}, headers=vic).status_code == 200
+        assert client.post(f"/tables/{table_id}/start", headers=ann).status_code == 200
+        rng = random.Random(5)
+        checked = 0
+        for _ in range(8):
+            version = play_once(client, table_id, [ann, vic], rng)["version"]
+            update = until(ws, "update", version=version)
+            shown = as_rest_shows(client, table_id, mia)
+            assert shown["you"] is None and shown["legal"] == []
+            assert {key: update[key] for key in SAME_AS_REST} == shown
+            assert update["view"]["hand"] == [] and update["view"]["drawn"] is None
+            checked += 1
+        assert checked == 8
+
+
+def test_a_stale_seat_of_one_follower_stops_no_follower(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Found by probing the API: cat followed a four-seat crossword from seat 2; bob left,
+    so the game began with two seats and cat in seat 1. The hub asked for seat 2's view,
+    which a two-seat game does not have, and failed there on every change: no follower of
+    the table was sent any update while cat's socket stayed open."""
+    ann, bob, cat = (register(client, name) for name in ("ann", "bob", "cat"))
+    created = client.post(
+        "/tables",
+        json={"game": "crossword", "seats": ["me", "open", "open", "open"], "min_players": 2},
+        headers=ann,
+    )
+    table_id = created.json()["id"]
+    for who in (bob, cat):
+        assert client.post(f"/tables/{table_id}/join", json={}, headers=who).status_code == 200
+    with (
+        client.websocket_connect("/ws", headers=cat) as cat_ws,
+        client.websocket_connect("/ws", headers=ann) as ann_ws,
+        client.websocket_connect("/ws") as anyone_ws,
+    ):
+        sockets = {"cat": (cat_ws, cat), "ann": (ann_ws, ann), "anyone": (anyone_ws, {})}
+        for ws, _ in sockets.values():
+            until(ws, "hello")
+            ws.send_json({"type": "follow", "table": table_id})
+            until(ws, "table", table=table_id)
+        assert client.post(f"/tables/{table_id}/leave", headers=bob).status_code == 200
+        assert client.post(f"/tables/{table_id}/vote", headers=cat).status_code == 200
+        started = client.post(f"/tables/{table_id}/vote", headers=ann).json()
+        assert started["status"] == "active"
+        # the hub builds each follower's message before the answer: nothing failed there
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+        assert [s["name"] for s in started["seats"]] == ["ann", "cat"]
+        for turn in range(3):
+            version = client.get(f"/tables/{table_id}", headers=ann).json()["version"]
+            moved = client.post(
+                f"/tables/{table_id}/actions",
+                json={"action": "pass", "version": version},
+                headers=(ann, cat)[turn % 2],
+            )
+            assert moved.status_code == 200, moved.text
+            assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+            for name, (ws, headers) in sockets.items():
+                update = until(ws, "update", version=moved.json()["version"])
+                shown = as_rest_shows(client, table_id, headers)
+                assert {key: update[key] for key in SAME_AS_REST} == shown, name
+        assert as_rest_shows(client, table_id, cat)["you"] == 1

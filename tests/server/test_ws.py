@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -281,3 +282,48 @@ def test_a_logged_out_socket_is_sent_no_more_updates(client: TestClient) -> None
         with pytest.raises(WebSocketDisconnect) as closed:
             until(ws, "update")
         assert closed.value.code == 4401
+
+
+def test_a_binary_frame_is_answered_like_any_bad_message(client: TestClient) -> None:
+    """Found by probing the API: a binary frame raised an unhandled error in the socket."""
+    table_id, seats = people_table(client, "ten-thousand")
+    with client.websocket_connect("/ws", headers=seats[0]) as ws:
+        ws.receive_json()
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json() == {
+            "type": "error",
+            "status": 400,
+            "code": "bad_message",
+            "detail": "messages are JSON text frames, not binary ones",
+        }
+        ws.send_json({"type": "ping", "ref": 1})  # the socket stays open
+        assert ws.receive_json() == {"type": "pong", "ref": 1}
+        ws.send_json({"type": "follow", "table": table_id})
+        assert until(ws, "update")["you"] == 0
+
+
+def test_a_token_in_the_query_string_is_never_logged(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Found by reading the server's log: uvicorn writes each WebSocket's path with its query
+    string (``"WebSocket /ws?token=..." [accepted]``), so a login's token was in clear in
+    the log. The app hides it from every record of uvicorn's loggers."""
+    token = "s3cr3t-t0ken_value"
+    with caplog.at_level(logging.INFO):
+        # the records uvicorn writes, as its WebSocket and HTTP protocols build them
+        logging.getLogger("uvicorn.error").info(
+            '%s - "WebSocket %s" %s', "127.0.0.1:5000", f"/ws?token={token}", "[accepted]"
+        )
+        logging.getLogger("uvicorn.access").info(
+            '%s - "%s %s HTTP/%s" %d',
+            "127.0.0.1:5000",
+            "GET",
+            f"/tables?which=mine&token={token}&x=1",
+            "1.1",
+            200,
+        )
+        logging.getLogger("uvicorn.error").info(f"odd: /ws?Token={token}")
+    assert len(caplog.records) == 3
+    assert token not in caplog.text
+    assert "/ws?token=[hidden]" in caplog.text
+    assert "which=mine&token=[hidden]&x=1" in caplog.text

@@ -132,6 +132,7 @@ class DocsPolicy:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server app for *settings* (default: SQLite in the data directory)."""
     settings = settings or Settings()
+    ws.hide_tokens_in_logs()  # uvicorn logs each WebSocket's path with its ?token=
     assert integrations.__all__  # the per-game hooks are registered on import
     engine = open_database(settings.database_url)
     ctx = ServerContext(engine=engine, settings=settings)

@@ -29,10 +29,17 @@ typically from a module in ``parlour.server.integrations``:
   passed is taken as made now, instead of being refused as stale.
 - ``compose``: turns tiles a client put on squares one by one into the action's notation
   (the crossword: ``[("H8", "C"), ("I8", "A")]`` -> ``"CAT H8 across"``), for previews.
-- ``preview_hides``: why a preview may not show the position after an action, when that
-  position would show what the seat may not see yet (Rummy's draw from the stock: the
-  stock's order is in the state, so the card it takes). Default: nothing is hidden (a game
-  whose hidden outcomes are chance nodes, which a preview never draws).
+- ``preview_hides``: why a preview may not show the position after an action at all, when
+  that position would show what the seat may not see yet (Rummy's draw from the stock: the
+  stock's order is in the state, so the card it takes; Rummy's going out: the round's end
+  shows every hand, and whether it ends the game hangs on them). Default
+  :func:`end_hidden`: an action that ends a game of imperfect information (its end may show
+  every holding); nothing else (a game whose hidden outcomes are chance nodes, which a
+  preview never draws).
+- ``preview_view``: what a preview shows of the position after an action it does not hide:
+  the seat's own observation there, less what only the action's end would reveal. Default
+  :func:`observation_after`. The crossword shows its last play or pass (score, words, its
+  own rack and end adjustment) with no other seat's final rack, adjustment or score.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection
 
 from parlour.engine.spec import GameSpec, Information
-from parlour.engine.state import CHANCE, HOST, State
+from parlour.engine.state import CHANCE, HOST, JSON, State
 from parlour.storage.tables import SeatRow, TableRow
 
 
@@ -194,14 +201,37 @@ Compose = Callable[[State, Sequence[tuple[str, str]]], str]
 reason the tiles make no action."""
 
 
-PreviewHides = Callable[[State, Any, int], str | None]
-"""``(state, action, seat) -> reason`` the position after the seat's *action* may not be
-previewed (it would show hidden information), or ``None``."""
+PreviewHides = Callable[[State, Any, int, State], str | None]
+"""``(before, action, seat, after) -> reason`` the position *after* the seat's *action*
+(applied to a copy of *before*, the table's state now) may not be previewed at all (it would
+show hidden information), or ``None``."""
 
 
-def nothing_hidden(state: State, action: Any, seat: int) -> str | None:
-    """Every legal action may be previewed (the default)."""
+def nothing_hidden(before: State, action: Any, seat: int, after: State) -> str | None:
+    """Every legal action may be previewed."""
     return None
+
+
+def end_hidden(before: State, action: Any, seat: int, after: State) -> str | None:
+    """The reason an action that ends a game of imperfect information is not previewed (its
+    end may show every seat's holdings), ``None`` for any other action (the default)."""
+    if before.game.spec.information is Information.PERFECT:
+        return None
+    if after.is_terminal() and not before.is_terminal():
+        return "this move ends the game: what the end shows is shown once you make it"
+    return None
+
+
+PreviewView = Callable[[State, State, int], JSON]
+"""``(before, after, seat) -> view``: what a preview of the seat's action shows of the
+position *after* it: the seat's observation there, less what only the action's end would
+reveal (no other seat's holdings, nothing that depends on them)."""
+
+
+def observation_after(before: State, after: State, seat: int) -> JSON:
+    """``after.observation(seat)`` (the default: safe wherever :data:`PreviewHides` hides the
+    actions whose result shows hidden information)."""
+    return after.observation(seat)
 
 
 @dataclass(frozen=True)
@@ -218,7 +248,8 @@ class GameHooks:
     legal_limit: int = 300
     compose: Compose | None = None
     independent: Callable[[str], bool] | None = None
-    preview_hides: PreviewHides = nothing_hidden
+    preview_hides: PreviewHides = end_hidden
+    preview_view: PreviewView = observation_after
 
 
 _HOOKS: dict[str, GameHooks] = {}

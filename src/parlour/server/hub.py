@@ -1,10 +1,14 @@
 """The hub: pushes each committed change to the WebSockets that follow the table.
 
 Services call :meth:`Hub.on_change` in the committing thread, under the table's lock, right
-after a commit; the hub builds one message per follower from the fresh entry (that follower's
-own observation, legal actions and the events it may see since the last version it was sent)
-and hands it to the connection's queue on the event loop. Everything a message holds comes
-from :mod:`parlour.server.services.views`, the same functions the REST answers use.
+after a commit; the hub builds one message per follower from the fresh entry and hands it to
+the connection's queue on the event loop. A follower's seat is never remembered: each
+message is built for the seat the follower's account holds in that entry (``None``, a
+spectator's view, once it has left or before it sits down), by
+:func:`~parlour.server.services.payloads.update_message`, from the same functions the REST
+answers use, and a follower that may no longer see the table (an invite-only table it left)
+is sent only a ``table`` notice. Each follower's message is built and queued on its own: one
+that fails is logged and the others are still sent theirs.
 
 Changes made by another server process are found by :meth:`Hub.poll`, which compares the
 stored versions of followed tables with what was sent.
@@ -22,7 +26,8 @@ from typing import Any
 from parlour.engine.state import JSON
 from parlour.server.services.cache import Entry, current_entry
 from parlour.server.services.context import ServerContext
-from parlour.server.services.payloads import update_message
+from parlour.server.services.lobby import may_see
+from parlour.server.services.payloads import update_message, viewer_seat
 from parlour.server.wire import dumps
 from parlour.storage.tables import get_seats, get_table, get_versions
 
@@ -35,11 +40,12 @@ QUEUE_LIMIT = 1_000
 @dataclass(eq=False)
 class Follower:
     """One WebSocket: its account (``None``: anonymous), outgoing queue and followed tables
-    (table id -> seat, ``None`` for a spectator) with the last version sent for each."""
+    (table id -> the invite code it followed with, or ``None``) with the last version sent
+    for each. No seat: the seat is looked up in the table's entry for every message."""
 
     account_id: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
-    tables: dict[int, int | None] = field(default_factory=dict)
+    tables: dict[int, str | None] = field(default_factory=dict)
     sent: dict[int, int] = field(default_factory=dict)
     closed: bool = False
 
@@ -84,16 +90,17 @@ class Hub:
             if follower.account_id is not None:
                 self._by_account.get(follower.account_id, set()).discard(follower)
 
-    def follow(self, follower: Follower, table_id: int, seat: int | None) -> None:
+    def follow(self, follower: Follower, table_id: int, invite: str | None = None) -> None:
         """Send *follower* the table now and every change after (call under the table's lock
-        for a started table, so no change slips between)."""
+        for a started table, so no change slips between). *invite* is the code it may see an
+        invite-only table with (checked again for every message)."""
         with self._lock:
-            follower.tables[table_id] = seat
+            follower.tables[table_id] = invite
             self._by_table.setdefault(table_id, set()).add(follower)
         entry = self.ctx.cache.peek(table_id)
-        if entry is not None:
+        if entry is not None and entry.table.id == table_id:
             follower.sent[table_id] = entry.version
-            self._send(follower, update_message(entry, seat, 0))
+            self._send(follower, update_message(entry, follower.account_id, 0))
         else:
             self._send(follower, {"type": "table", "table": table_id})
 
@@ -117,18 +124,37 @@ class Hub:
         if entry is None or entry.table.id != table_id:
             self._lobby_change(table_id, followers)
             return
-        by_seat: dict[int | None, dict[int, str]] = {}
+        texts: dict[tuple[int | None, int], str] = {}  # (seat, since) -> message
         for follower in followers:
-            seat = follower.tables.get(table_id)
-            if follower.sent.get(table_id, -1) >= entry.version:
-                continue
-            since = follower.sent.get(table_id, 0)
-            texts = by_seat.setdefault(seat, {})
-            if since not in texts:
-                texts[since] = dumps(update_message(entry, seat, since))
-            follower.sent[table_id] = entry.version
-            self._put(follower, texts[since])
-        self._turn_notices(entry, set(followers))
+            try:
+                self._update(entry, follower, texts)
+            except Exception:  # one follower's failure must not stop the others
+                log.exception("table %s: update for a follower failed", table_id)
+        try:
+            self._turn_notices(entry, set(followers))
+        except Exception:
+            log.exception("table %s: turn notices failed", table_id)
+
+    def _update(
+        self, entry: Entry, follower: Follower, texts: dict[tuple[int | None, int], str]
+    ) -> None:
+        """Queue *follower* the change to *entry*, built for the seat its account holds in
+        *entry* (see the module docstring); *texts* shares messages between followers who
+        are sent the same."""
+        table_id = entry.table.id
+        if follower.sent.get(table_id, -1) >= entry.version:
+            return
+        account = follower.account_id
+        if not may_see(entry.table, entry.seats, account, follower.tables.get(table_id)):
+            self.unfollow(follower, table_id)
+            self._send(follower, {"type": "table", "table": table_id})
+            return
+        since = follower.sent.get(table_id, 0)
+        key = (viewer_seat(entry, account), since)
+        if key not in texts:
+            texts[key] = dumps(update_message(entry, account, since))
+        follower.sent[table_id] = entry.version
+        self._put(follower, texts[key])
 
     def _turn_notices(self, entry: Entry, following: set[Follower]) -> None:
         for seat in entry.table.to_move:

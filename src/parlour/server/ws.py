@@ -2,11 +2,13 @@
 follows and accepts actions too.
 
 Authentication: the session cookie (a browser on this site: the ``Origin`` must match), an
-``Authorization: Bearer`` header, or ``?token=``. Anonymous sockets may follow open tables as
+``Authorization: Bearer`` header, or ``?token=`` (hidden from every log record: see
+:func:`hide_tokens_in_logs`). Anonymous sockets may follow open tables as
 spectators. Once the login is revoked (logout) or expires, the socket is closed with code
 4401 at its next message either way (from the client, or an update for it).
 
-Client to server (JSON objects, at most ``Settings.max_ws_message_chars`` characters):
+Client to server (JSON objects in text frames, at most ``Settings.max_ws_message_chars``
+characters; a binary frame is answered ``error`` ``bad_message``, like any bad message):
 
 - ``{"type": "follow", "table": 7, "invite": null}``: get ``update`` now and after each change;
 - ``{"type": "unfollow", "table": 7}``;
@@ -27,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from typing import Any
 
 import anyio.to_thread
@@ -52,6 +55,56 @@ integer, not merely miss."""
 MAX_VERSION = 10_000_000
 """The largest version an action may name (as ``ActionIn``)."""
 
+BINARY_REFUSED = {
+    "type": "error",
+    "status": 400,
+    "code": "bad_message",
+    "detail": "messages are JSON text frames, not binary ones",
+}
+"""The answer to a binary frame (the socket stays open)."""
+
+LOGGERS = ("uvicorn.error", "uvicorn.access", "parlour.server")
+"""The loggers whose records :func:`hide_tokens_in_logs` cleans: uvicorn writes each
+WebSocket's and each request's path with its query string."""
+
+_TOKEN = re.compile(r"([?&](?:token|access_token)=)[^&#\s\"']*", re.IGNORECASE)
+
+
+def hide_token(text: str) -> str:
+    """*text* with the value of every ``token`` query parameter replaced by ``[hidden]``.
+
+    >>> hide_token('"WebSocket /ws?token=abc123&x=1" [accepted]')
+    '"WebSocket /ws?token=[hidden]&x=1" [accepted]'
+    """
+    return _TOKEN.sub(r"\1[hidden]", text)
+
+
+class HideTokens(logging.Filter):
+    """A filter that rewrites a record's message and string arguments with
+    :func:`hide_token` (arguments keep their places: uvicorn's access formatter reads them
+    by position)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Clean *record* in place; never drops it."""
+        if isinstance(record.msg, str):
+            record.msg = hide_token(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide_token(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {
+                k: hide_token(v) if isinstance(v, str) else v for k, v in record.args.items()
+            }
+        return True
+
+
+def hide_tokens_in_logs() -> None:
+    """Install :class:`HideTokens` on each of :data:`LOGGERS` (once): a login's token never
+    reaches a log in clear."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideTokens) for f in logger.filters):
+            logger.addFilter(HideTokens())
+
 
 def _token(websocket: WebSocket) -> tuple[str | None, bool]:
     header = websocket.headers.get("authorization", "")
@@ -72,20 +125,12 @@ def _follow(
         seats = get_seats(connection, table_id) if table else []
     if table is None or not may_see(table, seats, follower.account_id, invite):
         raise NotFound(f"no table {table_id}")
-    seat = next(
-        (
-            s.seat
-            for s in seats
-            if follower.account_id is not None and s.account_id == follower.account_id
-        ),
-        None,
-    )
     if table.status == LOBBY or table.status == "cancelled":
-        hub.follow(follower, table_id, seat)
+        hub.follow(follower, table_id, invite)
         return
     with ctx.cache.lock(table_id):
         current_entry(ctx, table_id)
-        hub.follow(follower, table_id, seat)
+        hub.follow(follower, table_id, invite)
 
 
 def _error(err: Exception, ref: Any) -> dict[str, Any]:
@@ -124,12 +169,18 @@ async def socket(websocket: WebSocket) -> None:
             )
         )
         while True:
-            text = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
             if token is not None and not await _still_logged_in(ctx, token):
                 # logged out (or the login expired) since the socket opened: it no longer
                 # acts, follows or watches as the account
                 await websocket.close(code=4401, reason="log in again")
                 return
+            text = frame.get("text")
+            if not isinstance(text, str):  # a binary frame: a bad message like any other
+                await websocket.send_text(dumps(BINARY_REFUSED))
+                continue
             try:
                 reply = await _handle(ctx, hub, follower, text)
             except (WebSocketDisconnect, RuntimeError):

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from parlour.engine.errors import InvalidNotation
 from parlour.engine.spec import GameSpec
-from parlour.engine.state import CHANCE, HOST, State
+from parlour.engine.state import CHANCE, HOST, JSON, State
 from parlour.games.crossword.board import parse_square
 from parlour.games.crossword.lexicon import DEFAULT as DEFAULT_LEXICON
 from parlour.games.crossword.lexicon import load_lexicon
@@ -34,6 +34,7 @@ from parlour.server.hooks import (
     Turning,
     clock_deadline,
     clock_skip,
+    nothing_hidden,
     register_hooks,
 )
 from parlour.storage.tables import SeatRow
@@ -172,6 +173,28 @@ def compose_tiles(state: State, tiles: Sequence[tuple[str, str]]) -> str:
     return str(play_from_tiles(state.board, placed))
 
 
+def final_reveal_withheld(before: State, after: State, seat: int) -> JSON:
+    """The seat's view after its action (a preview), less what the game's end shows: when
+    the action ends the game, no ``final_racks``, and every other seat's end adjustment and
+    score, and the winners, are ``None`` (they hang on the other racks). The seat's own
+    adjustment stays: its own rack's value, or, going out with the bag empty, the unseen
+    tiles' value, which it knows."""
+    view = after.observation(seat)
+    if not after.is_terminal() or before.is_terminal():
+        return view
+    assert isinstance(view, dict)
+    view.pop("final_racks", None)
+    view["winners"] = None
+    view["scores"] = [score if s == seat else None for s, score in enumerate(view["scores"])]
+    log = view["log"]
+    if log and log[-1].get("kind") == "end":
+        end = dict(log[-1])
+        adjust = end["adjustments"]
+        end["adjustments"] = [points if s == seat else None for s, points in enumerate(adjust)]
+        log[-1] = end
+    return view
+
+
 def rack_order_only(move: str) -> bool:
     """True for a rack rearrangement (``rack RETAINS``): it changes no other seat's play."""
     return move.startswith("rack ")
@@ -188,6 +211,8 @@ register_hooks(
         event_visible=public_events,
         compose=compose_tiles,
         independent=rack_order_only,
+        preview_hides=nothing_hidden,  # its end is redacted instead: final_reveal_withheld
+        preview_view=final_reveal_withheld,
         legal_limit=0,  # hundreds of plays: never listed; clients compose plays in notation
     ),
 )

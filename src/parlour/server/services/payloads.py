@@ -3,6 +3,10 @@
 Only ever ``state.observation(seat)`` for the viewer's own seat (``None``: a spectator), the
 legal actions of that seat, and the logged events the game's visibility hook lets that seat
 see. Nothing else of the state, and never the table's seed. Call these under the table's lock.
+
+The seat is the one the viewer's account holds in the entry the payload is built from
+(:func:`viewer_seat`), never one remembered from an earlier version: an account that left
+before the start, or whose seat was renumbered by it, is sent what REST shows it then.
 """
 
 from __future__ import annotations
@@ -13,6 +17,11 @@ from parlour.engine.state import JSON
 from parlour.server.hooks import hooks_for
 from parlour.server.services.cache import Entry
 from parlour.storage.tables import EventRow
+
+
+def viewer_seat(entry: Entry, account_id: int | None) -> int | None:
+    """The seat *account_id* holds in *entry* (``None``: anonymous, or no seat there)."""
+    return None if account_id is None else entry.seat_of(account_id)
 
 
 def visible_events(entry: Entry, seat: int | None, events: Sequence[EventRow]) -> list[JSON]:
@@ -65,9 +74,12 @@ def current_payload(entry: Entry, seat: int | None) -> JSON:
     }
 
 
-def update_message(entry: Entry, seat: int | None, since: int) -> JSON:
-    """The WebSocket ``update`` for *seat*: the table now and the events after *since*."""
+def update_message(entry: Entry, account_id: int | None, since: int) -> JSON:
+    """The WebSocket ``update`` for *account_id* (``None``: anonymous): the table now, for
+    the seat the account holds in *entry* (:func:`viewer_seat`), and the events after
+    *since* that seat may see."""
     table = entry.table
+    seat = viewer_seat(entry, account_id)
     return {
         "type": "update",
         "table": table.id,

@@ -1,12 +1,22 @@
 """Looking ahead and looking back: what an action would do (a preview, changing nothing) and
 a finished game's positions step by step (a replay).
 
-A preview applies the seat's intended action to a copy of the table's state and answers with
-that seat's own observation after it; no chance outcome is drawn, so it shows nothing the
-seat could not see, except where the state already holds a hidden outcome (Rummy's stock is
-shuffled at the deal): the game's ``preview_hides`` hook names those actions, and their
-preview says only whether the action is legal. A replay exists only for finished games,
-whose records hold everything anyway, so it shows every seat's observation.
+A preview applies the seat's intended action to a copy of the table's state. It tells the
+acting seat whether the action is legal, and what the seat itself would see right after it
+(its score, the words formed, its own holdings), nothing else that is hidden:
+
+- no chance outcome is drawn, so the position after shows nothing drawn;
+- where the state already holds a hidden outcome (Rummy's stock is shuffled at the deal) or
+  the position after would show what is hidden until then (a move that ends Rummy's round
+  scores every hand), the game's ``preview_hides`` hook names those actions, and their
+  preview says only that the action is legal, with the reason; by default an action that
+  ends a game of imperfect information is hidden so;
+- otherwise the view is the game's ``preview_view`` hook's: the seat's observation after the
+  action, less what only the game's end would reveal (the crossword's last pass or play
+  shows no other seat's final rack, adjustment or score).
+
+A replay exists only for finished games, whose records hold everything anyway, so it shows
+every seat's observation.
 """
 
 from __future__ import annotations
@@ -35,10 +45,11 @@ def preview_action(
     hook) would do for the account's seat now.
 
     Returns ``{"ok", "action", "reason", "version", "view"}``: ``ok`` with the action in
-    notation and the seat's observation after it, or not ``ok`` with the engine's reason
-    (an illegal or unreadable action is an answer here, not an error). A legal action whose
-    result the seat may not see yet (the game's ``preview_hides`` hook) is ``ok`` with no
-    ``view`` and the hook's reason. Raises
+    notation and the seat's view after it (the game's ``preview_view`` hook: its observation
+    there, less what only the game's end would reveal), or not ``ok`` with the engine's
+    reason (an illegal or unreadable action is an answer here, not an error). A legal action
+    whose result the seat may not see yet (the game's ``preview_hides`` hook) is ``ok`` with
+    no ``view`` and the hook's reason. Raises
     :class:`Forbidden` without a seat, :class:`Conflict` when the game is not in play and
     :class:`Refused` for tiles in a game that places none. Changes nothing.
     """
@@ -49,23 +60,24 @@ def preview_action(
             raise Forbidden("you have no seat at this table")
         if entry.table.status != ACTIVE:
             raise Conflict("the game is over")
-        state = entry.state.clone()
+        before = entry.state.clone()
         version = entry.version
     hooks = hooks_for(entry.table.game)
     compose = hooks.compose
     if tiles is not None and compose is None:
         raise Refused(f"{find(entry.table.game).title} has no tiles to put on squares")
+    after = before.clone()
     try:
         if tiles is not None:
             assert compose is not None
-            text = compose(state, tiles)
+            text = compose(before, tiles)
         assert text is not None
-        action = state.parse_action(text, player=seat)
-        written = state.action_to_string(action)
-        hidden = hooks.preview_hides(state, action, seat)
-        state.apply(action, player=seat)
+        action = after.parse_action(text, player=seat)
+        written = after.action_to_string(action)
+        after.apply(action, player=seat)
     except ParlourError as err:
         return {"ok": False, "action": text, "reason": str(err), "version": version, "view": None}
+    hidden = hooks.preview_hides(before, action, seat, after)
     if hidden is not None:
         return {"ok": True, "action": written, "reason": hidden, "version": version, "view": None}
     return {
@@ -73,7 +85,7 @@ def preview_action(
         "action": written,
         "reason": None,
         "version": version,
-        "view": state.observation(seat),
+        "view": hooks.preview_view(before, after, seat),
     }
 
 

@@ -22,7 +22,7 @@ from parlour.server.hooks import Lobby, hooks_for
 from parlour.server.services.cache import Entry, current_entry, seat_names
 from parlour.server.services.context import ServerContext
 from parlour.server.services.lobby import may_see
-from parlour.server.services.payloads import legal, visible_events
+from parlour.server.services.payloads import legal, viewer_seat, visible_events
 from parlour.storage.tables import (
     LOBBY,
     SeatRow,
@@ -159,7 +159,7 @@ def _started_view(
     table = entry.table
     if not may_see(table, entry.seats, account_id, invite):
         raise NotFound(f"no table {table.id}")
-    you = entry.seat_of(account_id) if account_id is not None else None
+    you = viewer_seat(entry, account_id)
     creator_seat = entry.seat_of(table.creator_id)
     if creator_seat is not None and not entry.seats[creator_seat].removed:
         creator = entry.names[creator_seat]

@@ -139,7 +139,9 @@ export function create(ctx) {
     try {
       const answer = await ctx.preview(body);
       if (serial !== previewSerial) return;
-      const entry = answer.ok ? answer.view.log[answer.view.log.length - 1] : null;
+      // the action's own log entry: the last one, or the one before the game's end
+      const log = answer.ok && answer.view ? answer.view.log.filter((e) => e.kind !== "end") : [];
+      const entry = log.length ? log[log.length - 1] : null;
       preview = { ok: answer.ok, action: answer.action, reason: answer.reason, entry, source, view: answer.view };
     } catch (err) {
       if (serial !== previewSerial) return;
