@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
 from parlour.games.rummy.cards import FULL_DECK, Card, Mask, cards_of
@@ -276,12 +277,26 @@ LEVELS: dict[str, EasyBot | PlannerBot] = {
 }
 
 
-def make_bot(level: str) -> EasyBot | PlannerBot:
-    """The computer player at *level* (``easy``, ``medium``, ``hard``).
+BASELINES = ("simple",)
+"""Players the arena accepts besides the levels: ``simple`` (:mod:`.simple`)."""
+
+
+def make_bot(level: str) -> Bot:
+    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``search``), or the
+    ``simple`` baseline.
 
     Raises :class:`ParlourError` for an unknown level.
     """
+    if level == "simple":
+        from parlour.games.rummy.simple import SimpleBot
+
+        return SimpleBot()
+    if level == "search":
+        from parlour.games.rummy.search import SearchBot
+
+        return SearchBot()
     try:
         return LEVELS[level]
     except KeyError:
-        raise ParlourError(f"unknown Rummy level {level!r}; levels: {', '.join(LEVELS)}") from None
+        known = ", ".join((*LEVELS, "search"))
+        raise ParlourError(f"unknown Rummy level {level!r}; levels: {known}") from None
