@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlour.engine.state import State
-from parlour.games.rummy.bots import PlannerBot
+from parlour.games.rummy.bots import LEVELS
 from parlour.games.rummy.cards import Mask
 from parlour.games.rummy.determinize import determinize, passed_over
 from parlour.games.rummy.notation import Discard, Draw, LayOff, Meld, RummyAction
@@ -31,7 +31,7 @@ from parlour.games.rummy.rules import DRAW, PLAY, RummyState
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import in_start, simple_choice
 
-_PLANNER = PlannerBot("hard", memory=True)
+_PLANNER = LEVELS["hard"]
 
 
 def play_out(state: RummyState, *, max_steps: int = 2_000) -> None:
