@@ -25,7 +25,7 @@ def m(text: str) -> int:
 def test_the_default_budget() -> None:
     bot = make_bot("search")
     assert isinstance(bot, SearchBot)
-    assert (bot.simulations, bot.tries, bot.width) == (SearchBot().simulations, 8, 6)
+    assert (bot.simulations, bot.tries, bot.width) == (200, 8, 3)
 
 
 def test_shortlist_puts_loose_high_cards_first() -> None:

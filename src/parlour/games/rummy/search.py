@@ -6,10 +6,11 @@ a world is a :func:`~.determinize.determinize` re-deal of the cards it cannot se
 hands less their known cards, and the stock), consistent with the public moves; in each world
 each choice is applied to a clone of the state and the round is played out to its end by the
 simple player (:func:`~.simple.simple_choice`) in every seat. The choice with the best mean
-round margin (its round score less the best other seat's, points) is played; the first legal
-one wins a tie. Melding and laying off follow the exact split of the ``hard`` level: put
-everything on the table that the best split allows, at once (cards on the table score, cards
-in the hand count against).
+round margin (its round score less the best other seat's, points) is played. The choices
+searched are the ``hard`` level's choice (which wins a tie) and, for a discard, the next ones
+the simple player would pick (``width`` in all). Melding and laying off follow the ``hard``
+level's exact split: everything the best split allows goes on the table at once (cards on the
+table score, cards in the hand count against).
 
 The budget is a number of played-out rounds per decision (``simulations``), not seconds: the
 same seed then gives the same games on any machine and under any load. The default keeps a
@@ -73,23 +74,27 @@ class SearchBot:
     name: str = "search"
     simulations: int = 200
     tries: int = 8
-    width: int = 6
+    width: int = 3
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
         assert isinstance(state, RummyState)
         legal = state.legal_actions(seat)
+        hard = _PLANNER.choose(state, seat, rng)
         if state.phase == DRAW:
             candidates: list[RummyAction] = [a for a in legal if isinstance(a, Draw)]
         else:
-            if any(isinstance(a, (Meld, LayOff)) for a in legal):
-                planned = _PLANNER.choose(state, seat, rng)
-                if isinstance(planned, (Meld, LayOff)):
-                    return planned
+            if isinstance(hard, (Meld, LayOff)):
+                return hard
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
-                return legal[0]
-            candidates = list(shortlist(state.hands[seat], discards, self.width))
+                return hard
+            candidates = shortlist(state.hands[seat], discards, self.width)
+        if hard in candidates:  # hard's choice first: it wins a tie
+            candidates.remove(hard)
+            candidates.insert(0, hard)
+        else:
+            candidates = [hard, *candidates[: max(0, self.width - 1)]]
         if len(candidates) == 1:
             return candidates[0]
         return self.best(state, seat, candidates, rng)
