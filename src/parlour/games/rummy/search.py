@@ -89,7 +89,7 @@ class SearchBot:
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return hard
-            candidates = shortlist(state.hands[seat], discards, self.width)
+            candidates = [*shortlist(state.hands[seat], discards, self.width)]
         if hard in candidates:  # hard's choice first: it wins a tie
             candidates.remove(hard)
             candidates.insert(0, hard)
