@@ -26,6 +26,7 @@ def test_the_default_budget() -> None:
     bot = make_bot("search")
     assert isinstance(bot, SearchBot)
     assert (bot.simulations, bot.tries, bot.width) == (200, 8, 3)
+    assert bot.confidence == 2.0
 
 
 def test_shortlist_puts_loose_high_cards_first() -> None:

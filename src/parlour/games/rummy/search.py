@@ -7,8 +7,10 @@ hands less their known cards, and the stock), consistent with the public moves; 
 each choice is applied to a clone of the state and the round is played out to its end by the
 simple player (:func:`~.simple.simple_choice`) in every seat. The choice with the best mean
 round margin (its round score less the best other seat's, points) is played. The choices
-searched are the ``hard`` level's choice (which wins a tie) and, for a discard, the next ones
-the simple player would pick (``width`` in all). Melding and laying off follow the ``hard``
+searched are the ``hard`` level's choice and, for a discard, the next ones the simple player
+would pick (``width`` in all); another choice replaces hard's only when its gain in the
+paired worlds is clear (``confidence`` standard errors), so that noise in a small budget
+does not move the level off a sound choice. Melding and laying off follow the ``hard``
 level's exact split: everything the best split allows goes on the table at once (cards on the
 table score, cards in the hand count against).
 
@@ -19,6 +21,7 @@ move under a second on one core (the figures are in the rules document).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +71,7 @@ def shortlist(hand: Mask, discards: Sequence[Discard], width: int) -> list[Disca
 class SearchBot:
     """Determinized Monte Carlo (see the module docstring). ``simulations`` is the budget per
     decision: rounds played out, shared equally by the choices (at least one world each);
+    ``confidence`` is how many standard errors a choice must gain over hard's to replace it;
     ``tries`` is passed to :func:`~.determinize.determinize`; ``width`` is how many discards
     are searched (:func:`shortlist`)."""
 
@@ -75,6 +79,7 @@ class SearchBot:
     simulations: int = 200
     tries: int = 8
     width: int = 3
+    confidence: float = 2.0
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
@@ -106,24 +111,27 @@ class SearchBot:
         candidates: Sequence[RummyAction],
         rng: random.Random,
     ) -> RummyAction:
-        """The candidate with the best mean :func:`round_margin`, by sequential halving: the
-        budget is split over ``ceil(log2(len(candidates)))`` stages; each stage plays every
-        remaining candidate in the same new worlds and keeps the better half (by the total
-        over all worlds so far; the earlier candidate on a tie)."""
+        """The choice among *candidates* (the first is hard's) to play: each is played out in
+        the same ``simulations // len(candidates)`` worlds (at least one); another choice
+        replaces the first only when its mean :func:`round_margin` is higher by more than
+        ``confidence`` standard errors of the paired differences (and the best such by mean)."""
         passed = passed_over(state)
-        alive = list(range(len(candidates)))
-        totals = [0] * len(candidates)
-        stages = max(1, (len(candidates) - 1).bit_length())
-        for stage in range(stages):
-            worlds = max(1, self.simulations // (stages * len(alive)))
-            for _ in range(worlds):
-                world = determinize(state, seat, rng, tries=self.tries, passed=passed)
-                for i in alive:
-                    sim = world.clone()
-                    sim._apply(candidates[i], seat)
-                    play_out(sim)
-                    totals[i] += round_margin(sim, seat)
-            alive.sort(key=lambda i: (-totals[i], i))
-            if stage < stages - 1:
-                alive = alive[: max(1, (len(alive) + 1) // 2)]
-        return candidates[alive[0]]
+        worlds = max(1, self.simulations // len(candidates))
+        diffs: list[list[int]] = [[] for _ in candidates]
+        for _ in range(worlds):
+            world = determinize(state, seat, rng, tries=self.tries, passed=passed)
+            margins = []
+            for action in candidates:
+                sim = world.clone()
+                sim._apply(action, seat)
+                play_out(sim)
+                margins.append(round_margin(sim, seat))
+            for i, margin in enumerate(margins):
+                diffs[i].append(margin - margins[0])
+        best, best_mean = 0, 0.0
+        for i in range(1, len(candidates)):
+            mean = sum(diffs[i]) / worlds
+            spread = sum((d - mean) ** 2 for d in diffs[i]) / max(1, worlds - 1)
+            if mean > best_mean and mean > self.confidence * math.sqrt(spread / worlds):
+                best, best_mean = i, mean
+        return candidates[best]
