@@ -128,7 +128,11 @@ def stats_rummy(
 def arena_rummy(
     bots: Annotated[
         str,
-        typer.Option("--players", "--bots", help="Levels, one per seat, e.g. hard,medium."),
+        typer.Option(
+            "--players",
+            "--bots",
+            help="Levels, one per seat, e.g. hard,medium (also: simple, the baseline).",
+        ),
     ] = "hard,medium",
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles and bots.")] = 0,
@@ -140,10 +144,10 @@ def arena_rummy(
     from parlour.bots.arena import parse_levels, run_arena
     from parlour.bots.base import Bot
     from parlour.engine.registry import find
-    from parlour.games.rummy.bots import make_bot
+    from parlour.games.rummy.bots import BASELINES, make_bot
 
     try:
-        levels = parse_levels(bots, find("rummy"))
+        levels = parse_levels(bots, find("rummy"), extra=BASELINES)
         players: list[Bot] = [make_bot(level) for level in levels]
         game = parlour.load("rummy", players=len(players), ending_score=ending_score)
     except ParlourError as err:

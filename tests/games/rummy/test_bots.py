@@ -23,8 +23,9 @@ def m(text: str) -> int:
 
 def test_levels_and_unknown_level() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard"]
-    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard")
-    with pytest.raises(ParlourError, match="levels: easy, medium, hard"):
+    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard", "search")
+    assert make_bot("search").name == "search"
+    with pytest.raises(ParlourError, match="levels: easy, medium, hard, search"):
         make_bot("genius")
 
 
@@ -123,3 +124,20 @@ def test_every_level_finishes_games(options: dict[str, object]) -> None:
     state = play_game(game, bots, random.Random(3))
     assert state.is_terminal()
     assert max(state.result().scores) > 500
+
+
+def test_hard_keeps_a_start_over_a_loose_card() -> None:
+    # KD QD wait for JD or AD; 5S, 3C and 8H are loose. A start melds often enough in a short
+    # round (docs/rules/rummy.md#why-simple-wins): hard throws the highest loose card
+    state = deal(["KD QD 5S 3C", "2H 3D 9S JS"], "4H", "8H")
+    act(state, "draw stock")
+    assert str(make_bot("hard").choose(state, 0, random.Random(0))) == "discard 8H"
+
+
+def test_hard_takes_a_discard_that_makes_a_meld() -> None:
+    # 9D makes 9D 10D JD: points on the table now, which the deadwood after a sampled stock
+    # draw (old hard's test, which said "draw stock" here) does not count
+    state = deal(["10D 3S 5S JD 4S", "6H AH QS JH QD"], "9D")
+    assert str(make_bot("hard").choose(state, 0, random.Random(0))) == "draw discard"
+    state = deal(["10D 3S 5S JD 4S", "6H AH QS JH QD"], "9C")
+    assert str(make_bot("hard").choose(state, 0, random.Random(0))) == "draw stock"

@@ -13,9 +13,11 @@ checks that choices do not change when those hidden cards are permuted.
   that split; discards the card that costs most and has the fewest ways to join a meld,
   counting as live every card it cannot see now (its hand, the table, the top discard).
 - ``hard``: as medium, but remembers every card seen in the discard pile and every card the
-  opponents took from it: live cards are only the unseen ones; it compares taking the
-  discard with the expected deadwood after a stock draw, sampling the unseen cards; and it
-  avoids discarding cards that join the cards an opponent is known to hold.
+  opponents took from it: live cards are only the unseen ones; it weighs each discard by its
+  chance of joining a meld before the round ends, keeps two-card starts (pairs and near
+  cards of a suit) over loose cards, and avoids discarding cards that join the cards an
+  opponent is known to hold; it takes the discard only when that card makes a meld.
+- ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
 from parlour.games.rummy.cards import FULL_DECK, Card, Mask, cards_of
@@ -38,6 +41,7 @@ from parlour.games.rummy.notation import (
 )
 from parlour.games.rummy.rules import DRAW, PlayerView, RummyState
 from parlour.games.rummy.scoring import POINTS, best_melds, deadwood_points
+from parlour.games.rummy.simple import completes_meld, in_start
 
 
 def layoff_closure(table: Sequence[TableMeld], hand: Mask) -> Mask:
@@ -138,13 +142,23 @@ class EasyBot:
 @dataclass
 class PlannerBot:
     """Exact meld split, discard by cost and outs; ``memory`` turns on the hard level's use
-    of the whole discard pile, the opponents' known cards and the sampled draw choice."""
+    of the whole discard pile and the opponents' known cards.
+
+    Hard's tuning (``docs/rules/rummy.md#why-simple-wins``): ``reach`` multiplies the draws
+    left when estimating a card's chance to meld (the opponent's discards complete melds
+    too); ``start_bonus`` (points) is taken off the cost of keeping a card in a two-card
+    start; ``take_to_meld`` takes the discard only when it makes a meld with the hand
+    (otherwise: when it lowers the deadwood, and for ``memory`` no more than a sampled stock
+    draw would, ``samples`` cards)."""
 
     name: str
     memory: bool
     samples: int = 12
     outs_weight: float = 2.5
     danger_weight: float = 6.0
+    reach: float = 1.0
+    start_bonus: float = 0.0
+    take_to_meld: bool = False
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
@@ -183,6 +197,8 @@ class PlannerBot:
             return DRAW_STOCK
         top = view.discard[-1]
         hand = view.hand
+        if self.take_to_meld:
+            return DRAW_DISCARD if completes_meld(hand, top) else DRAW_STOCK
         table = view.table
         keep_now = best_after_discard(table, hand | 1 << top, top)
         without = min(plan_deadwood(table, hand), best_after_discard(table, hand, None))
@@ -237,8 +253,10 @@ class PlannerBot:
                 if melded_now >> c & 1:
                     return (-100.0, c % 13)
                 miss = 1 - min(1.0, outs(c, hand, live) / unseen)
-                p = 1 - miss**draws
+                p = 1 - miss ** (draws * self.reach)
                 value = POINTS[c] * (1 - 2 * p)
+                if in_start(hand, c):
+                    value -= self.start_bonus
                 if danger >> c & 1:
                     value -= self.danger_weight
                 return (value, c % 13)
@@ -272,16 +290,30 @@ class PlannerBot:
 LEVELS: dict[str, EasyBot | PlannerBot] = {
     "easy": EasyBot(),
     "medium": PlannerBot("medium", memory=False),
-    "hard": PlannerBot("hard", memory=True),
+    "hard": PlannerBot("hard", memory=True, reach=2.0, start_bonus=10.0, take_to_meld=True),
 }
 
 
-def make_bot(level: str) -> EasyBot | PlannerBot:
-    """The computer player at *level* (``easy``, ``medium``, ``hard``).
+BASELINES = ("simple",)
+"""Players the arena accepts besides the levels: ``simple`` (:mod:`.simple`)."""
+
+
+def make_bot(level: str) -> Bot:
+    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``search``), or the
+    ``simple`` baseline.
 
     Raises :class:`ParlourError` for an unknown level.
     """
+    if level == "simple":
+        from parlour.games.rummy.simple import SimpleBot
+
+        return SimpleBot()
+    if level == "search":
+        from parlour.games.rummy.search import SearchBot
+
+        return SearchBot()
     try:
         return LEVELS[level]
     except KeyError:
-        raise ParlourError(f"unknown Rummy level {level!r}; levels: {', '.join(LEVELS)}") from None
+        known = ", ".join((*LEVELS, "search"))
+        raise ParlourError(f"unknown Rummy level {level!r}; levels: {known}") from None

@@ -1,0 +1,89 @@
+"""The search level: legal moves only, the same moves for the same seed, no peeking."""
+
+from __future__ import annotations
+
+import random
+
+import parlour
+from parlour.bots.arena import play_game
+from parlour.games.rummy.bots import make_bot
+from parlour.games.rummy.cards import mask_of, parse_cards
+from parlour.games.rummy.notation import DISCARDS
+from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.search import SearchBot, play_out, round_margin, shortlist
+from parlour.games.rummy.simple import SimpleBot
+from tests.games.rummy.conftest import act, deal
+from tests.games.rummy.test_properties import hidden_reshuffled
+
+SMALL = SearchBot(simulations=12)  # a small budget: the same code, faster tests
+
+
+def m(text: str) -> int:
+    return mask_of(parse_cards(text.split()))
+
+
+def test_the_default_budget() -> None:
+    bot = make_bot("search")
+    assert isinstance(bot, SearchBot)
+    assert (bot.simulations, bot.tries, bot.width) == (200, 8, 3)
+    assert bot.confidence == 2.0
+
+
+def test_shortlist_puts_loose_high_cards_first() -> None:
+    cards = parse_cards(["AS", "7H", "7D", "KC", "QC", "2D", "9S"])
+    order = [str(d) for d in shortlist(mask_of(cards), [DISCARDS[c] for c in cards], 4)]
+    assert order == ["discard AS", "discard 9S", "discard 2D", "discard KC"]
+
+
+def test_play_out_ends_the_round_and_measures_the_margin() -> None:
+    state = deal(["5C 6C 7C 9H KD", "2H 3D 9S JD 4S"], "QC", "8C AS")
+    act(state, "draw stock")
+    play_out(state)
+    assert len(state.round_scores) == 1
+    scores = state.round_scores[0]
+    assert round_margin(state, 0) == scores[0] - scores[1]
+
+
+def test_it_takes_the_discard_that_goes_out() -> None:
+    # 4C completes 2C 3C 4C and 9H 9S 9D is melded: the discard takes the player out at once
+    state = deal(["2C 3C 9H 9S 9D KS", "2H 3D 8S JD 4S 10H"], "4C", "QD AH")
+    assert str(SMALL.choose(state, 0, random.Random(0))) == "draw discard"
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    game = parlour.load("rummy", max_rounds=1)
+    first = play_game(game, [SMALL, SimpleBot()], random.Random(4))
+    again = play_game(game, [SMALL, SimpleBot()], random.Random(4))
+    assert first.history == again.history
+    assert first.is_terminal()
+
+
+def test_choices_do_not_depend_on_hidden_cards() -> None:
+    rng = random.Random(42)
+    game = parlour.load("rummy")
+    state = game.new_initial_state()
+    assert isinstance(state, RummyState)
+    checked = 0
+    while checked < 60:
+        if state.is_terminal():
+            state = game.new_initial_state()
+            assert isinstance(state, RummyState)
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = state.current_player()
+        seed = rng.random()
+        choice = SMALL.choose(state, seat, random.Random(seed))
+        twin = hidden_reshuffled(state, seat, rng)
+        assert SMALL.choose(twin, seat, random.Random(seed)) == choice
+        checked += 1
+        state.apply(choice)
+
+
+def test_it_finishes_legal_games_under_every_option() -> None:
+    for options in ({}, {"must_discard": True}, {"players": 3}, {"players": 4, "hand_size": 9}):
+        game = parlour.load("rummy", ending_score=150, **options)
+        bots = [SMALL, SimpleBot(), make_bot("hard"), SMALL][: game.num_players]
+        state = play_game(game, bots, random.Random(3))  # apply() checks every move
+        assert state.is_terminal()
+        assert max(state.result().scores) > 150
