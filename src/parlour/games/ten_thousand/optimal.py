@@ -71,15 +71,13 @@ def end_values(rules: Rules, beyond: int = BEYOND) -> Any:
     entry = -(-rules.entry // UNIT)
     reach, last = need_table(rules), need_table(rules, TIE_SHARE)
     width = beyond // UNIT + MAX_KEEP + 1
-    end = np.empty((goal, width))
-    for b in range(goal):
-        for j in range(width):
-            behind = goal + j - b
-            if b == 0 and entry > behind:  # the opponent must bank the entry: no tie
-                chance = reach.chance_first(max(behind + 1, entry) * UNIT)
-            else:
-                chance = last.chance_first((behind + 1) * UNIT)
-            end[b, j] = 1.0 - chance
+    # the opponent with b is goal + j - b units behind: chance[behind + 1] of passing
+    chance = [last.chance_first(m * UNIT) for m in range(goal + width + 1)]
+    behind = goal + np.arange(width)[None, :] - np.arange(goal)[:, None]
+    end = 1.0 - np.array(chance)[behind + 1]
+    for j in range(width):
+        if entry > goal + j:  # an opponent with 0 must bank the entry score: no tie
+            end[0, j] = 1.0 - reach.chance_first(max(goal + j + 1, entry) * UNIT)
     return end
 
 
