@@ -36,41 +36,48 @@ def rolls(n: int, specials: bool) -> tuple[float, Options]:
     return farkle, tuple((p, c) for c, p in merged.items())
 
 
-def brute_force(goal: int, beyond: int) -> dict[tuple[int, int], float]:
+def brute_force(goal: int, beyond: int, entry: int = 0) -> dict[tuple[int, int], float]:
     """Win chances (units of 50), pairs of scores from the highest sum down: each turn a
     memoised recursion over (turn total, dice to roll) given the farkle value, and each pair
     ``V[a, b]``, ``V[b, a]`` (a farkle swaps them) by the secant method on
     ``x = T_ab(1 - T_ba(1 - x))``; banking to the goal or more gives the opponent one last
-    turn (its own recursion, a tie worth half); banking forced from ``goal + beyond``."""
+    turn (its own recursion, a tie worth half); banking forced from ``goal + beyond``. A
+    player with 0 may bank only *entry* units or more (then the last turn has no tie when
+    the entry is more than the leader's score)."""
 
     @cache
-    def last(need: int, dice: int) -> float:
+    def last(need: int, dice: int, tie: bool) -> float:
         """The opponent's best chance after a keep, *need* units short of passing (1: a tie
-        if it banks now), *dice* to roll."""
+        if it banks now, worth half when *tie*), *dice* to roll."""
         if need <= 0:
             return 1.0
         _, outcomes = rolls(dice, False)
-        roll_on = sum(p * max(last(need - k, m) for k, m in c) for p, c in outcomes)
-        return max(0.5, roll_on) if need == 1 else roll_on
+        roll_on = sum(p * max(last(need - k, m, tie) for k, m in c) for p, c in outcomes)
+        return max(0.5, roll_on) if need == 1 and tie else roll_on
 
     @cache
-    def last_turn(need: int) -> float:
+    def last_turn(need: int, tie: bool = True) -> float:
         _, outcomes = rolls(6, True)
-        return sum(p * max(last(need - k, m) for k, m in c) for p, c in outcomes)
+        return sum(p * max(last(need - k, m, tie) for k, m in c) for p, c in outcomes)
+
+    def end(b: int, c: int) -> float:
+        if b == 0 and entry > c:  # the opponent must bank the entry: more than c, no tie
+            return 1.0 - last_turn(max(c + 1, entry), tie=False)
+        return 1.0 - last_turn(c - b + 1)
 
     wins: dict[tuple[int, int], float] = {}
 
     def turn(a: int, b: int, z: float) -> float:
         @cache
         def after(c: int, dice: int) -> float:
-            bank = 1.0 - wins[b, c] if c < goal else 1.0 - last_turn(c - b + 1)
+            bank = 1.0 - wins[b, c] if c < goal else end(b, c)
             if c >= goal + beyond:
                 return bank
             farkle, outcomes = rolls(dice, False)
             roll_on = farkle * z + sum(
                 p * max(after(c + k, m) for k, m in ch) for p, ch in outcomes
             )
-            return max(bank, roll_on)
+            return max(bank, roll_on) if a > 0 or c >= entry else roll_on
 
         farkle, outcomes = rolls(6, True)
         return farkle * z + sum(p * max(after(a + k, m) for k, m in ch) for p, ch in outcomes)
@@ -92,12 +99,12 @@ def brute_force(goal: int, beyond: int) -> dict[tuple[int, int], float]:
     return wins
 
 
-@pytest.mark.parametrize("target", [300, 500])
-def test_small_targets_match_an_independent_recursion(target: int) -> None:
-    rules = Rules(target=target)
+@pytest.mark.parametrize(("target", "entry"), [(300, 0), (500, 0), (300, 350)])
+def test_small_targets_match_an_independent_recursion(target: int, entry: int) -> None:
+    rules = Rules(target=target, entry=entry)
     beyond = 200
     table = optimal.solve(rules, beyond=beyond)
-    brute = brute_force(target // 50, beyond // 50)
+    brute = brute_force(target // 50, beyond // 50, entry // 50)
     goal = target // 50
     worst = max(abs(table.wins[a, b] - brute[a, b]) for a in range(goal) for b in range(goal))
     assert worst < 1e-10
