@@ -62,7 +62,8 @@ class RaceTable:
     """The solved race: ``wins[a, b]`` (float array, goal x goal) is the chance that the player
     starting a turn with *a* units beats *b* (both optimal); ``seconds`` the solve time;
     ``capped`` whether some diagonal reached ``goal + beyond`` before banking was provably
-    optimal (then the values are those of banking forced from there)."""
+    optimal (then the values are those of banking forced from there); ``steps`` the Newton
+    steps taken over all diagonals."""
 
     wins: Any
     goal: int

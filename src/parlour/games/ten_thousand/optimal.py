@@ -9,11 +9,11 @@ worth half, the entry score respected), so banking to *c* is worth ``1 - L(b, c)
 opponent's chance of passing *c* (a tie half). The last turns themselves are played by that
 exact table too, so the "last turns have begun" part of the state needs no table of its own.
 
-The table is solved once per rule set (a few minutes for the default game: numba's compiled
-loop; the numpy one is several times slower) and kept: the default rules' table ships in
+The table is solved once per rule set (91 s of CPU for the default game with numba's
+compiled loop; the numpy one is 4.4 times slower) and kept: the default rules' table ships in
 the package (``data/optimal-10000-0-0.npy.gz``), others are cached in the data directory
 (``$PARLOUR_HOME/solver/``). A move is then one turn's backward induction for the pair of
-scores (:class:`~parlour.games.dice.solver.WinPolicy`, about a millisecond).
+scores (:class:`~parlour.games.dice.solver.WinPolicy`, a few milliseconds).
 
 Derivation and figures: ``docs/rules/ten-thousand.md#the-optimal-player``.
 """
