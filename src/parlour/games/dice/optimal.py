@@ -106,11 +106,12 @@ def solve_race(
     *goal* (units) ends the race when banked; ``end[b, j]`` (array, goal rows) is the banker's
     value of banking to ``goal + j`` against an opponent with *b* (the last column is used
     further up); banking is forced from ``goal + beyond``. A player with 0 may bank only a
-    turn total of at least *entry* units. Memory: a few arrays of 7 x (goal + beyond +
-    max_keep) x goal floats. *kernel*: ``"numba"`` (the compiled loop of
+    turn total of at least *entry* units. Memory: a few arrays of (n_dice + 1) x (goal +
+    beyond + max_keep) x goal floats. *kernel*: ``"numba"`` (the compiled loop of
     :mod:`._kernel`), ``"numpy"`` (vectorised over the diagonal; several times slower) or
     ``"auto"`` (numba when installed). Raises ``ValueError`` for a goal below 1 or an
-    unknown or missing kernel.
+    unknown or missing kernel, ``ArithmeticError`` if Newton's method does not settle on a
+    diagonal within :data:`MAX_STEPS` steps (never seen).
     """
     if goal < 1:
         raise ValueError(f"the goal must be at least 1 unit, not {goal}")
@@ -194,6 +195,8 @@ def solve_race(
             steps += 1
             if moved <= TOLERANCE:
                 break
+        else:
+            raise ArithmeticError(f"Newton's method did not settle on the diagonal {s} ({moved})")
         wins[a, b] = x
         done += pairs
         if progress is not None:
