@@ -184,3 +184,25 @@ def test_the_optimal_level_plays_legal_games_with_two_and_three_players(small: R
             seats = [make_bot(levels[(index + s) % players]) for s in range(players)]
             state = play_game(game, seats, random.Random(index))
             assert state.is_terminal()
+
+
+def test_the_shipped_table_for_the_default_rules() -> None:
+    wins = optimal.stored_table(Rules())
+    assert wins is not None and wins.shape == (200, 200)
+    assert wins[0, 0] == pytest.approx(0.5348115056, abs=1e-9)  # parlour solve --optimal
+    assert optimal.win_probability(Rules(), 0, 300) < 0.5 < optimal.win_probability(Rules(), 0, 250)
+    assert all(wins[0, b] > wins[0, b + 1] for b in range(199))  # a head start always helps
+
+
+def test_six_ones_on_the_first_roll_the_optimal_player_banks_where_strong_rolls() -> None:
+    # 8,000 and hot dice at 0-0: the expected-points policy rolls six dice below 10,950; to
+    # win, 8,000 now is worth more than the chance of adding to it
+    state = position([0, 0], 10_000, 0, "roll 1 1 1 1 1 1")
+    strong = make_bot("strong").choose(state, 0, random.Random(0))
+    best = make_bot("optimal").choose(state, 0, random.Random(0))
+    assert strong == Keep((1, 1, 1, 1, 1, 1), bank=False)
+    assert best == Keep((1, 1, 1, 1, 1, 1), bank=True)
+    turn = optimal.optimal_turn(Rules(), 0, 0)
+    assert turn.banks(8000, 6) and turn.value(8000, 6) == pytest.approx(turn.u[160])
+    with pytest.raises(ValueError, match="below 10000"):
+        optimal.optimal_turn(Rules(), 10_000, 0)
