@@ -106,3 +106,26 @@ def test_bench_json() -> None:
     assert data["random_games"] == 20 and data["strong_games"] == 2
     assert data["random_games_per_second"] > 0 and data["strong_games_per_second"] > 0
     assert data["solve_seconds"] > 0
+
+
+def test_solve_optimal_figures_at_a_small_target() -> None:
+    code, out = run("solve", "ten-thousand", "--target", "1000", "--optimal", "--json")
+    assert code == 0, out
+    figures = json.loads(out)["optimal"]
+    assert figures["first_player_win_probability"] == pytest.approx(0.579956, abs=1e-6)
+    # a 250-point head start brings the first player nearest an even chance
+    assert figures["fair_compensation_points"] == 250
+    assert figures["first_player_win_probability_fair"] == pytest.approx(0.503722, abs=1e-6)
+    assert figures["solve_seconds"] > 0 and figures["peak_memory_mb"] > 0
+    assert figures["cache"].endswith("ten-thousand-v1-optimal-1000-0-0.npy.gz")
+
+
+def test_arena_takes_the_optimal_level() -> None:
+    code, out = run(
+        "arena", "ten-thousand", "--players", "optimal,cautious", "--games", "4",
+        "--target", "1000", "--seed", "3", "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    data = json.loads(out)
+    assert [b["name"] for b in data["bots"]] == ["optimal", "cautious"]
+    assert sum(b["wins"] for b in data["bots"]) == 4

@@ -86,23 +86,125 @@ EXAMPLE_ROLLS = ((1, 1, 2, 3, 4, 5), (2, 3, 4, 5, 5, 6), (1, 1, 1, 2, 5, 6), (1,
 """First rolls whose best keeps the strategy table shows."""
 
 
+def _solve_optimal(rules: object, *, quiet: bool) -> object:
+    """Solve the optimal player's table for *rules* now, with a progress bar unless *quiet*;
+    it is cached in the data directory. Returns the ``RaceTable``."""
+    from rich.progress import Progress
+
+    from parlour.games.ten_thousand import optimal
+    from parlour.games.ten_thousand.solver import Rules
+
+    assert isinstance(rules, Rules)
+    if quiet:
+        table = optimal.solve(rules)
+    else:
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task("solving the two-player race", total=(rules.target // 50) ** 2)
+            table = optimal.solve(rules, progress=lambda done, _: bar.update(task, completed=done))
+    optimal.store(rules, table.wins)
+    return table
+
+
+def ensure_optimal_table(game: Game, *, quiet: bool = False) -> None:
+    """Solve (with a progress bar) and cache the optimal player's table for *game*'s rules
+    unless it is stored already, so that worker processes only read it."""
+    from parlour.games.ten_thousand import optimal
+    from parlour.games.ten_thousand.solver import Rules
+
+    rules = Rules.of(game.options)
+    if optimal.stored_table(rules) is None:
+        _solve_optimal(rules, quiet=quiet)
+
+
+def optimal_figures(game: Game, *, quiet: bool) -> dict[str, object]:
+    """Solve the two-player race afresh and measure it: the first player's chance with both
+    optimal, the fair compensation for the second player (points), seconds, peak memory."""
+    import resource
+
+    from parlour.games.dice.optimal import RaceTable
+    from parlour.games.ten_thousand import optimal
+    from parlour.games.ten_thousand.solver import Rules
+
+    rules = Rules.of(game.options)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    cpu = time.process_time()
+    table = _solve_optimal(rules, quiet=quiet)
+    cpu = time.process_time() - cpu
+    assert isinstance(table, RaceTable)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    wins = table.wins
+    first = float(wins[0, 0])
+    # the head start for the second player that brings the first player's chance nearest 1/2
+    column = [float(w) for w in wins[0]]
+    fair = min(range(len(column)), key=lambda c: abs(column[c] - 0.5))
+    end = optimal.end_values(rules)
+    return {
+        "first_player_win_probability": first,
+        "fair_compensation_points": fair * 50,
+        "first_player_win_probability_fair": column[fair],
+        "compensation_table": {str(c * 50): column[c] for c in range(min(len(column), 11))},
+        "solve_seconds": table.seconds,
+        "solve_cpu_seconds": cpu,
+        "peak_memory_mb": peak / 1024,
+        "memory_before_mb": before / 1024,
+        "newton_steps": table.steps,
+        "capped": table.capped,
+        "cap_error_bound": float(1.0 - end[:, optimal.BEYOND // 50].min()),
+        "table_size_kb": wins.nbytes / 1024,
+        "cache": str(optimal.cache_path(rules)),
+    }
+
+
+def _print_optimal(figures: dict[str, object]) -> None:
+    f = figures
+    console.print("[bold]The optimal player: both playing to win[/]")
+    console.print(
+        f"First player's chance of winning: [bold]{f['first_player_win_probability']:.6f}[/]"
+    )
+    console.print(
+        f"Fair compensation: the second player starts with [bold]{f['fair_compensation_points']:,}"
+        f"[/] points (first player's chance then {f['first_player_win_probability_fair']:.6f})"
+    )
+    console.print(
+        f"Solved in {f['solve_seconds']:.1f} s ({f['solve_cpu_seconds']:.1f} s of CPU), "
+        f"peak memory {f['peak_memory_mb']:.0f} MB, {f['newton_steps']:,} Newton steps; "
+        f"table {f['table_size_kb']:.0f} KB cached in {f['cache']}"
+    )
+    if f["capped"]:
+        console.print(
+            f"(some positions bank at the cap, 15,000 past the target: what rolling on could "
+            f"add there is below {f['cap_error_bound']:.1e})"
+        )
+
+
 @solve.command("ten-thousand")
 def solve_ten_thousand(
     target: TargetOpt = 10_000,
     entry: EntryOpt = 0,
     specials_any_roll: SpecialsOpt = False,
     as_json: JsonOpt = False,
+    with_optimal: Annotated[
+        bool,
+        typer.Option(
+            "--optimal",
+            help="Also solve the two-player race to win (minutes): the first player's chance, "
+            "the fair compensation, solve time and memory.",
+        ),
+    ] = False,
 ) -> None:
     """Solve the strong player's turn strategy exactly and print it.
 
     Prints the expected points per turn from the start of a turn, the banking thresholds by
-    dice left, example keeps, and how long the solve took (seconds).
+    dice left, example keeps, and how long the solve took (seconds). With ``--optimal`` it
+    also solves the optimal player's two-player table afresh (with a progress bar; cached
+    in the data directory) and prints its figures.
     """
     from parlour.games.ten_thousand import solver
     from parlour.games.ten_thousand.scoring import keep_options
 
     game = _load(2, target, entry, specials_any_roll)
     rules = solver.Rules.of(game.options)
+    figures = optimal_figures(game, quiet=as_json) if with_optimal else None
     for cached in (solver.strategy, solver.turn_model, solver.roll_kind):
         cached.cache_clear()
     started = time.perf_counter()
@@ -137,6 +239,7 @@ def solve_ten_thousand(
                     "cap": plan.cap * solver.UNIT,
                     "certificate_slack": slack,
                     "certify_seconds": certify_seconds,
+                    "optimal": figures,
                 }
             )
         )
@@ -173,6 +276,8 @@ def solve_ten_thousand(
         f"{plan.cap * solver.UNIT:,} up certified optimal in {certify_seconds:.2f} s "
         f"(slack {slack:,.0f} points)."
     )
+    if figures is not None:
+        _print_optimal(figures)
 
 
 # --- arena ------------------------------------------------------------------------------
@@ -185,7 +290,7 @@ def arena_ten_thousand(
         typer.Option(
             "--players",
             help="2-6 computer levels, comma-separated: reckless, cautious, steady, strong, "
-            "random.",
+            "optimal, random.",
         ),
     ] = "strong,cautious",
     games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 1000,
@@ -203,12 +308,15 @@ def arena_ten_thousand(
     from parlour.bots import RandomBot
     from parlour.bots.arena import parse_levels
     from parlour.engine.registry import find
+    from parlour.games.ten_thousand.bots import ARENA_LEVELS
 
     try:
-        levels = parse_levels(players, find("ten-thousand"), extra=("random",))
+        levels = parse_levels(players, find("ten-thousand"), extra=("random", *ARENA_LEVELS))
     except ParlourError as err:
         fail(str(err))
     game = _load(len(levels), target, entry, specials_any_roll)
+    if "optimal" in levels:
+        ensure_optimal_table(game, quiet=as_json)
     dice_arena(
         game,
         levels,

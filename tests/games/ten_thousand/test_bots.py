@@ -11,7 +11,7 @@ from parlour.bots.arena import play_game
 from parlour.engine.errors import ParlourError
 from parlour.games.dice.actions import Keep
 from parlour.games.ten_thousand import SPEC
-from parlour.games.ten_thousand.bots import LEVELS, make_bot
+from parlour.games.ten_thousand.bots import ARENA_LEVELS, LEVELS, make_bot
 from parlour.games.ten_thousand.rules import TenThousandState
 from tests.helpers import play
 
@@ -24,7 +24,7 @@ def choice(level: str, state: TenThousandState) -> Keep:
 
 def test_levels_weakest_first_strong_is_the_default() -> None:
     assert SPEC.bot_levels == ("reckless", "cautious", "steady", "strong")
-    assert set(LEVELS) == set(SPEC.bot_levels)
+    assert set(LEVELS) == {*SPEC.bot_levels, *ARENA_LEVELS}
     with pytest.raises(ParlourError, match="levels: reckless"):
         make_bot("grandmaster")
 

@@ -65,9 +65,16 @@ class RollKind:
         return sum(p * max(k for k, _ in opts) for p, opts in self.outcomes)
 
 
-def build_roll_kind(keeps: KeepTable, dice: int, n_dice: int) -> RollKind:
+def build_roll_kind(
+    keeps: KeepTable, dice: int, n_dice: int, *, every: bool = False, unit: int = UNIT
+) -> RollKind:
     """The :class:`RollKind` of rolling *dice* dice, scored by *keeps*; keeping them all gives
-    *n_dice* fresh dice (hot dice). Games cache the result."""
+    *n_dice* fresh dice (hot dice). Games cache the result.
+
+    By default each outcome lists, per number of dice left, only the keep with the most
+    points (right when more points are never worse, as for expected points). With *every*
+    it lists every distinct (points, dice left) a keep gives: a player who plays to win may
+    prefer fewer points (not reaching the target yet, say)."""
     grouped: dict[tuple[Option, ...], float] = {}
     farkle = 0.0
     for roll, probability in roll_outcomes(dice):
@@ -75,10 +82,17 @@ def build_roll_kind(keeps: KeepTable, dice: int, n_dice: int) -> RollKind:
         if not table:
             farkle += float(probability)
             continue
+        if every:
+            options = {
+                (points // unit, dice - len(kept) or n_dice) for kept, points in table.items()
+            }
+            key = tuple(sorted(options, key=lambda o: (-o[1], -o[0])))
+            grouped[key] = grouped.get(key, 0.0) + float(probability)
+            continue
         best: dict[int, int] = {}
         for kept, points in table.items():
             left = dice - len(kept) or n_dice
-            best[left] = max(best.get(left, 0), points // UNIT)
+            best[left] = max(best.get(left, 0), points // unit)
         key = tuple(sorted(((k, left) for left, k in best.items()), key=lambda o: -o[1]))
         grouped[key] = grouped.get(key, 0.0) + float(probability)
     outcomes = tuple(sorted(((p, key) for key, p in grouped.items()), key=lambda x: x[1]))

@@ -8,6 +8,11 @@
 - ``strong``: ``steady``, and near the end (the leader or itself within 5,000 points of the
   target) it maximises its modelled chance of winning instead of points
   (``docs/rules/ten-thousand.md#the-strong-player``).
+- ``optimal``: all game long, the exact two-player policy that maximises the chance of
+  winning (:mod:`.optimal`); with three or more players it plays against the leading
+  opponent (an approximation); the last turns as ``strong``
+  (``docs/rules/ten-thousand.md#the-optimal-player``). Not yet in the game's ``bot_levels``
+  (so not yet plain ``cpu``): the arena takes it (:data:`ARENA_LEVELS`).
 
 The threshold players keep rolling in the last turns until they would pass the leader; all
 respect the entry score option.
@@ -135,15 +140,53 @@ def last_turn_keep(
     return Keep(kept, bank=table.banks(need - after, left))
 
 
-LEVELS: dict[str, ThresholdBot | StrongBot] = {
+@dataclass(frozen=True)
+class OptimalBot:
+    """Keeps and banks by the exact win-probability policy of :mod:`.optimal`.
+
+    - In the last turns: as :class:`StrongBot` (the exact points-still-needed policy).
+    - Otherwise, against the leading opponent: the keep and bank-or-roll choice that
+      maximise the solved two-player chance of winning (:func:`~.optimal.optimal_turn`);
+      exact with two players, an approximation with more (the others are ignored until the
+      last turns). The first use under rules without a stored table solves it (minutes at
+      the default target; cached in the data directory).
+    - Alone (practice): the expected-points policy.
+    """
+
+    name: str = "optimal"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
+        """The keep and bank-or-roll choice for *seat* (see the class docstring)."""
+        from parlour.games.ten_thousand.optimal import optimal_turn
+
+        assert isinstance(state, TenThousandState) and state.roll is not None
+        rules = Rules.of(state.game.options)
+        options = state.keep_points(state.roll, first_roll=state.rolls == 1)
+        mine = state.scores[seat]
+        others = [s for i, s in enumerate(state.scores) if i != seat]
+        dice, total = len(state.roll), state.turn_total
+        if state.last_turns() and others:
+            return last_turn_keep(rules, options, total, dice, mine, max(others))
+        if not others:
+            entered = mine > 0 or rules.entry == 0
+            return Keep(*strategy(rules).choose(options, total, dice, entered=entered))
+        return Keep(*optimal_turn(rules, mine, max(others)).choose(options, total, dice))
+
+
+LEVELS: dict[str, ThresholdBot | StrongBot | OptimalBot] = {
     "reckless": ThresholdBot("reckless", bank_at=1000, low_at=1000, low_dice=0),
     "cautious": ThresholdBot("cautious", bank_at=350, low_at=200, low_dice=2),
     "steady": StrongBot("steady", endgame=False),
     "strong": StrongBot("strong"),
+    "optimal": OptimalBot(),
 }
 
+ARENA_LEVELS = ("optimal",)
+"""Levels the arena takes besides the game's ``bot_levels`` (``optimal`` is not yet offered
+in the terminal, the server and the web client)."""
 
-def make_bot(level: str) -> ThresholdBot | StrongBot:
+
+def make_bot(level: str) -> ThresholdBot | StrongBot | OptimalBot:
     """The computer player at *level*. Raises :class:`ParlourError` for an unknown level."""
     try:
         return LEVELS[level]
