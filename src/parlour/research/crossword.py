@@ -46,6 +46,9 @@ END_EXCHANGE = EXCHANGE + 26
 NUM_ACTIONS = END_EXCHANGE + 1
 _CODE = {letter: i for i, letter in enumerate(LETTERS)}
 _DIRECTIONS = (ACROSS, DOWN)
+_LOOKUP = np.full(256, 26, dtype=np.int64)
+_LOOKUP[[ord(letter) for letter in LETTERS]] = np.arange(26)
+_BOARD_BASE = np.arange(SQUARES, dtype=np.int64) * 27
 
 
 def action_name(action_id: int) -> str:
@@ -234,10 +237,8 @@ class CrosswordPosition(Position):
         state = self.state
         n = self.codec.num_players
         out = np.zeros(self.codec.observation_size, dtype=np.float32)
-        letters = state.board.letters
-        for square in range(SQUARES):
-            letter = letters[square]
-            out[square * 27 + _CODE.get(letter, 26)] = 1.0
+        codes = _LOOKUP[np.frombuffer(state.board.letters.encode("ascii"), dtype=np.uint8)]
+        out[_BOARD_BASE + codes] = 1.0
         at = SQUARES * 27
         out[at : at + SQUARES] = np.frombuffer(bytes(state.board.heights), dtype=np.uint8)
         at += SQUARES

@@ -6,7 +6,7 @@
 >>> agent = e.agent_selection
 >>> obs = e.observe(agent)
 >>> obs["observation"].shape, obs["action_mask"].shape
-((1204,), (1315,))
+((1259,), (1307,))
 
 Agents are ``player_0`` .. ``player_{n-1}`` (the seats). Each observation is a dict:
 ``observation``, the seat's ``float32`` vector (layout in ``docs/research.md``; nothing hidden

@@ -66,6 +66,9 @@ class Codec(ABC):
         """A short fixed description of a player action id (not state-dependent)."""
         return str(action_id)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Codec:
+        return self  # shared by every position of the game, never changed
+
 
 class Position(ABC):
     """A game in progress, seen through its codec. See the module docstring."""
@@ -161,6 +164,9 @@ class Position(ABC):
     @abstractmethod
     def clone(self) -> Position:
         """An independent copy."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        return self.clone()
 
 
 def one_hot(size: int, index: int | None) -> list[float]:

@@ -1,13 +1,13 @@
 """Rummy as numbered actions and vectors (see ``docs/research.md``).
 
-Player actions (``num_actions`` = 1315):
+Player actions (``num_actions`` = 1307):
 
 - ``0`` draw from the stock, ``1`` take the top of the discard pile;
 - ``2 + c`` discard card ``c`` (``c`` = ``suit * 13 + rank - 1``, spades, hearts, diamonds,
   clubs; ace low);
 - ``54 + m`` meld :data:`MELDS` ``[m]`` (every set and run of the deck, as card masks in
-  ascending order: 377 of them);
-- ``431 + 17 * c + t`` lay off card ``c`` onto the table's meld ``t`` (0 = first laid; a table
+  ascending order: 369 of them, so ``m`` < 369);
+- ``423 + 17 * c + t`` lay off card ``c`` onto the table's meld ``t`` (0 = first laid; a table
   holds at most 17 melds).
 
 Chance: the engine's deal is the whole shuffled deck; here it is 51 chance steps, each the
@@ -239,6 +239,10 @@ class RummyPosition(Position):
     def _pending_text(self) -> str:
         return f"\ndealing: {len(self.dealt)} of 52 cards placed" if self.dealt else ""
 
+    def resample(self, player: int, rng: random.Random) -> None:
+        """See :func:`resample`."""
+        resample(self, player, rng)
+
     def clone(self) -> RummyPosition:
         twin = RummyPosition(self.codec, self.state.clone())
         twin.dealt = list(self.dealt)
@@ -250,3 +254,31 @@ def _bits(out: Vector, offset: int, mask: int) -> None:
         low = mask & -mask
         out[offset + low.bit_length() - 1] = 1.0
         mask ^= low
+
+
+def resample(position: RummyPosition, player: int, rng: random.Random) -> None:
+    """Deal *position*'s hidden cards again at random with *rng*, as *player* cannot tell
+    them apart: the other hands' cards not known to be there, and the stock's order. What
+    *player* sees (its observation) is unchanged. Only at a seat's decision (draw or play)."""
+    state = position.state
+    if state.phase not in (DRAW, PLAY):
+        raise IllegalMove("hidden cards are resampled at a seat's decision only")
+    pool: list[int] = list(state.stock)
+    hidden: list[tuple[int, int]] = []  # (seat, count of unknown cards)
+    for seat in range(state.n):
+        if seat == player:
+            continue
+        unknown = state.hands[seat] & ~state.known[seat]
+        pool.extend(c for c in DECK if unknown >> c & 1)
+        hidden.append((seat, unknown.bit_count()))
+    rng.shuffle(pool)
+    at = 0
+    for seat, count in hidden:
+        mask = state.known[seat]
+        for c in pool[at : at + count]:
+            mask |= 1 << c
+        state.hands[seat] = mask
+        at += count
+        if seat == state.seat and state.drawn is not None and state.taken is None:
+            state.drawn = None  # the card drawn from the stock was hidden
+    state.stock[:] = pool[at:]
