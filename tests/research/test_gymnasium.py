@@ -27,7 +27,7 @@ def test_gymnasium_env_checker_passes(game: str, options: dict[str, object]) -> 
 def _random_episode(env: ParlourGymEnv, seed: int) -> tuple[float, int]:
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
-    total, steps, done = 0.0, 0, False
+    total, steps, done = 0.0, 0, info["over"]
     while not done:
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
         _, reward, done, _, info = env.step(action)

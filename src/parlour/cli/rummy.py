@@ -140,11 +140,12 @@ def arena_rummy(
     from parlour.bots.arena import parse_levels, run_arena
     from parlour.bots.base import Bot
     from parlour.engine.registry import find
-    from parlour.games.rummy.bots import make_bot
+    from parlour.session import make_bot
 
     try:
-        levels = parse_levels(bots, find("rummy"))
-        players: list[Bot] = [make_bot(level) for level in levels]
+        spec = find("rummy")
+        levels = parse_levels(bots, spec)
+        players: list[Bot] = [make_bot(spec, level) for level in levels]
         game = parlour.load("rummy", players=len(players), ending_score=ending_score)
     except ParlourError as err:
         fail(str(err))

@@ -15,7 +15,9 @@ actions are ``info["action_mask"]`` (and :meth:`ParlourGymEnv.action_masks`, the
 MaskablePPO reads). Rewards: ``"win"`` (default) gives the engine's return at the end
 (winners share 1.0); ``"points"`` gives each change of the seat's score (points banked,
 round scores, word scores). ``turns=N`` (dice games only) ends the episode when the seat has
-finished N turns: ``turns=1`` with ``players=1`` is one solo turn. An illegal action raises
+finished N turns: ``turns=1`` with ``players=1`` is one solo turn. ``info["over"]`` says the
+episode is over; it can be so at ``reset`` already (a farkle on the first roll of a one-turn
+episode: no action is legal, and the turn scored nothing). An illegal action raises
 :class:`~parlour.engine.errors.IllegalMove` and changes nothing; with ``illegal="end"`` it
 ends the episode instead (reward -1, the game unchanged), for learners that sample
 unmasked actions.
@@ -123,7 +125,8 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
                 state.apply(action, player=player)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks()}
+        over = self.position.is_terminal() or self._turns_done()
+        return {"action_mask": self.action_masks(), "over": over}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
