@@ -84,7 +84,13 @@ def parse_players(text: str, spec: GameSpec) -> list[SeatSpec]:
 
 
 def make_bot(spec: GameSpec, level: str) -> Bot:
-    """The computer player of *spec* at *level* (loads the game's bots module)."""
+    """The computer player of *spec* at *level* (loads the game's bots module, or for a
+    level of the research extra such as ``openspiel-mcts``, :mod:`parlour.research.bots`)."""
+    from parlour.bots.arena import RESEARCH_BOTS, research_levels
+
+    if level not in spec.bot_levels and level in research_levels(spec):
+        research: Bot = importlib.import_module(RESEARCH_BOTS).make_bot(spec.name, level)
+        return research
     if not spec.bots:
         raise ParlourError(f"{spec.name} has no computer players yet")
     module, _, function = spec.bots.partition(":")

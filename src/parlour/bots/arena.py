@@ -197,6 +197,27 @@ def run_arena(
     return ArenaResult(figures, games, time.perf_counter() - started, seed=seed, jobs=jobs)
 
 
+RESEARCH_BOTS = "parlour.research.bots"
+"""Where the research extra's levels live (OpenSpiel's searches; ``docs/research.md``).
+Loaded by name only when a level is not the game's own, so nothing here needs the extra."""
+
+
+def research_levels(spec: GameSpec) -> tuple[str, ...]:
+    """The research extra's levels for *spec*'s game (``openspiel-mcts``...); empty when the
+    extra (OpenSpiel) is not installed."""
+    import importlib
+    import importlib.util
+
+    if importlib.util.find_spec("pyspiel") is None:
+        return ()
+    try:
+        module = importlib.import_module(RESEARCH_BOTS)
+    except ImportError:
+        return ()
+    found: tuple[str, ...] = module.levels(spec.name)
+    return found
+
+
 def parse_levels(text: str, spec: GameSpec, *, extra: Sequence[str] = ()) -> list[str]:
     """``"strong,cautious"`` -> one computer level per seat for an arena of *spec*'s game;
     *extra* names baselines an arena also accepts (``"random"``).
@@ -212,8 +233,8 @@ def parse_levels(text: str, spec: GameSpec, *, extra: Sequence[str] = ()) -> lis
     for level in levels:
         if not level:
             raise ParlourError(f"an empty level in {text!r}: write levels separated by commas")
-        if level not in (*spec.bot_levels, *extra):
-            known = ", ".join((*spec.bot_levels, *extra))
+        if level not in (*spec.bot_levels, *extra) and level not in research_levels(spec):
+            known = ", ".join((*spec.bot_levels, *extra, *research_levels(spec)))
             raise ParlourError(f"unknown computer level {level!r}; levels are: {known}")
     if not 2 <= len(levels) <= spec.max_players:
         raise ParlourError(

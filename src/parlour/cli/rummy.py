@@ -144,11 +144,16 @@ def arena_rummy(
     from parlour.bots.arena import parse_levels, run_arena
     from parlour.bots.base import Bot
     from parlour.engine.registry import find
-    from parlour.games.rummy.bots import BASELINES, make_bot
+    from parlour.games.rummy.bots import BASELINES
+    from parlour.games.rummy.bots import make_bot as rummy_bot
+    from parlour.session import make_bot
 
     try:
-        levels = parse_levels(bots, find("rummy"), extra=BASELINES)
-        players: list[Bot] = [make_bot(level) for level in levels]
+        spec = find("rummy")
+        levels = parse_levels(bots, spec, extra=BASELINES)
+        players: list[Bot] = [
+            rummy_bot(level) if level in BASELINES else make_bot(spec, level) for level in levels
+        ]
         game = parlour.load("rummy", players=len(players), ending_score=ending_score)
     except ParlourError as err:
         fail(str(err))

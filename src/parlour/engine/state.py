@@ -196,6 +196,50 @@ class State(ABC):
         self._apply(action, who)
         self.history.append((who, action))
 
+    # --- the simulation fast path -------------------------------------------------------
+
+    def legal(self) -> Sequence[Action]:
+        """:meth:`legal_actions` of the seat to move, remembered for :meth:`apply_legal`.
+
+        Empty at a chance node, at the end, and when several seats may act (daily mode)."""
+        actions: Sequence[Action] = self.legal_actions() if self.current_player() >= 0 else ()
+        self._listed = (len(self.history), actions)
+        return actions
+
+    def apply_legal(self, index: int) -> Action:
+        """Apply ``legal()[index]`` for the seat to move and return it: the fast path for
+        simulations. The action is one the rules have just listed, so it is not checked
+        again (:meth:`apply` still checks every action from outside).
+
+        Raises :class:`IllegalMove`, changing nothing, unless :meth:`legal` listed the
+        actions of this very position (no event since) and *index* is within them."""
+        listed = self.__dict__.get("_listed")
+        if listed is None or listed[0] != len(self.history):
+            raise IllegalMove("list the legal actions with legal() first, then apply one")
+        actions = listed[1]
+        if type(index) is not int or not 0 <= index < len(actions):
+            raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
+        action = actions[index]
+        player = self.current_player()
+        self._apply(action, player)
+        self.history.append((player, action))
+        return action
+
+    def apply_sample(self, rng: random.Random) -> Action:
+        """At a chance node: draw an outcome with *rng* (:meth:`draw_chance`) and apply it
+        without checking it again; return it. Raises :class:`IllegalMove` elsewhere."""
+        if self.current_player() != CHANCE:
+            raise IllegalMove(f"not a chance node: {self._whose_move()}")
+        outcome = self.draw_chance(rng)
+        self._apply(outcome, CHANCE)
+        self.history.append((CHANCE, outcome))
+        return outcome
+
+    def draw_chance(self, rng: random.Random) -> Action:
+        """A chance outcome with the true probabilities, for :meth:`apply_sample`; games may
+        draw it faster than :meth:`sample_chance` (from a different stream of *rng*)."""
+        return self.sample_chance(rng)
+
     def _whose_move(self) -> str:
         current = self.current_player()
         if current == CHANCE:

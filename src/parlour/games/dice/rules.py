@@ -40,6 +40,17 @@ def _chance_table(n: int) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple((Roll(d), p) for d, p in roll_outcomes(n))
 
 
+@cache
+def _cumulative(n: int) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
+    """The rolls of *n* dice and their cumulative probabilities (for one-draw sampling)."""
+    rolls = _chance_actions(n)
+    total, cum = Fraction(0), []
+    for _, p in _chance_table(n):
+        total += p
+        cum.append(float(total))
+    return rolls, tuple(cum)
+
+
 class DiceState(State):
     """A dice game in progress. See the module docstring for the turn structure.
 
@@ -119,6 +130,11 @@ class DiceState(State):
         if self.roll is not None or self.over:
             raise IllegalMove("not a chance node: the dice are already on the table")
         return Roll(sample_roll(self.to_roll, rng))
+
+    def draw_chance(self, rng: random.Random) -> Roll:
+        """The simulation fast path's roll: one draw of *rng* picks the whole sorted roll."""
+        rolls, cum = _cumulative(self.to_roll)
+        return rng.choices(rolls, cum_weights=cum)[0]
 
     def _check(self, action: DiceAction, player: int) -> None:
         if player == HOST:

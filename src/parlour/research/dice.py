@@ -1,0 +1,184 @@
+"""Ten-Thousand and Greedy as numbered actions and vectors (see ``docs/research.md``).
+
+Numbering: :data:`multisets` lists every sorted multiset of 1..``n_dice`` dice faces, by
+size and then lexicographically (``(1,), (2,), ... (6,), (1, 1), (1, 2), ...``); ``M`` is its
+length (923 for six dice, 5004 for nine).
+
+- player action ``2*i + b``: keep multiset ``i``, then roll on (``b = 0``) or bank (``b = 1``);
+- Greedy only: ``2*M`` is ``quit``;
+- chance outcome ``i``: the roll shows multiset ``i`` (sorted faces of the dice thrown).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+
+from parlour.engine.errors import IllegalMove
+from parlour.engine.state import Game
+from parlour.games.dice.actions import Keep, Quit, Roll
+from parlour.games.dice.rules import DiceState
+from parlour.research.position import Codec, Position, Vector, check_layout, one_hot, relative
+
+
+@cache
+def multisets(n_dice: int) -> tuple[tuple[int, ...], ...]:
+    """Every sorted multiset of 1..*n_dice* faces, by size then lexicographic order."""
+    return tuple(
+        dice
+        for size in range(1, n_dice + 1)
+        for dice in itertools.combinations_with_replacement(range(1, 7), size)
+    )
+
+
+@cache
+def _index(n_dice: int) -> dict[tuple[int, ...], int]:
+    return {dice: i for i, dice in enumerate(multisets(n_dice))}
+
+
+class DiceCodec(Codec):
+    """The numbering and observation of a dice game (Ten-Thousand: 6 dice, Greedy: 9)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        probe = game.new_initial_state()
+        assert isinstance(probe, DiceState)
+        self.n_dice = probe.n_dice
+        self.allows_quit = probe.allows_quit
+        self.greedy = game.spec.name == "greedy"
+        self.multisets = multisets(self.n_dice)
+        self.index = _index(self.n_dice)
+        m = len(self.multisets)
+        self.quit_id = 2 * m
+        self.num_actions = 2 * m + (1 if self.greedy else 0)
+        self.max_chance_outcomes = m
+        self.target = int(game.options.get("target", 10_000))
+        self._ids_cache: dict[int, tuple[Sequence[object], list[int]]] = {}
+        self.observation_size = sum(n for _, n in self.observation_layout())
+        check_layout(self.observation_layout(), self.observation_size)
+
+    def observation_layout(self) -> list[tuple[str, int]]:
+        n = self.num_players
+        return [
+            ("scores", n),
+            ("to_move", n),
+            ("turn_total", 1),
+            ("to_roll", self.n_dice + 1),
+            ("roll_counts", 6),
+            ("first_roll", 1),
+            ("last_turns", 1),
+            ("bonus_rounds", 1),
+        ]
+
+    def new_position(self) -> DicePosition:
+        return DicePosition(self, self.game.new_initial_state())
+
+    def action_name(self, action_id: int) -> str:
+        if self.greedy and action_id == self.quit_id:
+            return "quit"
+        dice = " ".join(map(str, self.multisets[action_id // 2]))
+        return f"keep {dice} {'bank' if action_id % 2 else 'roll'}"
+
+    def ids_of(self, actions: Sequence[object]) -> list[int]:
+        """The ids of a legal-action list, ascending (cached per list object)."""
+        hit = self._ids_cache.get(id(actions))
+        if hit is not None and hit[0] is actions:
+            return hit[1]
+        ids = sorted(self.id_of(a) for a in actions)
+        if isinstance(actions, tuple):
+            self._ids_cache[id(actions)] = (actions, ids)
+        return ids
+
+    def id_of(self, action: object) -> int:
+        """The id of a player action (Keep or Quit)."""
+        if isinstance(action, Keep):
+            return 2 * self.index[action.dice] + action.bank
+        if isinstance(action, Quit):
+            return self.quit_id
+        raise ValueError(f"{action!r} is not a dice player action")
+
+    def action_of(self, action_id: int) -> Keep | Quit:
+        """The engine action for a player action id. Raises ``IllegalMove`` for no id."""
+        if self.greedy and action_id == self.quit_id:
+            return Quit()
+        if type(action_id) is not int or not 0 <= action_id < 2 * len(self.multisets):
+            raise IllegalMove(f"{action_id!r} is not an action id of {self.game.spec.name}")
+        return Keep(self.multisets[action_id // 2], bool(action_id % 2))
+
+
+class DicePosition(Position):
+    """A dice game through :class:`DiceCodec`."""
+
+    codec: DiceCodec
+    state: DiceState
+
+    def legal_ids(self) -> list[int]:
+        state = self.state
+        if state.over or state.roll is None:
+            return []
+        return self.codec.ids_of(state.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        index = self.codec.index
+        return [(index[r.dice], float(p)) for r, p in self.state.chance_outcomes()]
+
+    def sample_chance(self, rng: object) -> int:
+        import random
+
+        assert isinstance(rng, random.Random)
+        return self.codec.index[self.state.sample_chance(rng).dice]
+
+    def _apply_chance(self, chance_id: int) -> None:
+        self.state.apply(Roll(self.codec.multisets[chance_id]))
+
+    def _apply_action(self, action_id: int) -> None:
+        self.state.apply(self.codec.action_of(action_id))
+
+    def apply_id(self, action_id: int) -> None:
+        # The engine's apply checks every id: an id names one engine action, which the
+        # engine refuses (IllegalMove, nothing changed) when it is not legal now.
+        state = self.state
+        if state.over:
+            raise IllegalMove("the game is over")
+        codec = self.codec
+        if state.roll is None:
+            if type(action_id) is not int or not 0 <= action_id < len(codec.multisets):
+                raise IllegalMove(f"{action_id!r} is not a chance outcome here")
+            state.apply(Roll(codec.multisets[action_id]))
+        else:
+            state.apply(codec.action_of(action_id))
+
+    def id_to_string(self, action_id: int) -> str:
+        if self.is_chance():
+            return "roll " + " ".join(map(str, self.codec.multisets[action_id]))
+        return self.codec.action_name(action_id)
+
+    def observation(self, seat: int) -> Vector:
+        state = self.state
+        codec = self.codec
+        n = codec.num_players
+        target = float(codec.target)
+        scores = [0.0] * n
+        for s, points in enumerate(state.scores):
+            scores[relative(seat, s, n)] = points / target
+        player = state.current_player()
+        counts = [0.0] * 6
+        for face in state.roll or ():
+            counts[face - 1] += 1.0
+        values = [
+            *scores,
+            *one_hot(n, relative(seat, player, n) if player >= 0 else None),
+            state.turn_total / target,
+            *one_hot(codec.n_dice + 1, state.to_roll),
+            *counts,
+            float(state.rolls == 1 and state.roll is not None),
+            float(getattr(state, "final_turns", None) is not None),
+            float(getattr(state, "bonus_rounds", 0)),
+        ]
+        return np.array(values, dtype=np.float32)
+
+    def clone(self) -> DicePosition:
+        return DicePosition(self.codec, self.state.clone())

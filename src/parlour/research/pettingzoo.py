@@ -1,0 +1,141 @@
+"""PettingZoo AEC environments for every parlour game (the ``research`` extra).
+
+>>> from parlour.research.pettingzoo import env
+>>> e = env("rummy", ending_score=100)
+>>> e.reset(seed=1)
+>>> agent = e.agent_selection
+>>> obs = e.observe(agent)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((1259,), (1307,))
+
+Agents are ``player_0`` .. ``player_{n-1}`` (the seats). Each observation is a dict:
+``observation``, the seat's ``float32`` vector (layout in ``docs/research.md``; nothing hidden
+from that seat), and ``action_mask``, ``int8`` of length ``num_actions``, 1 for the legal action
+ids of the agent to move (all zeros for the others). Chance (dice, shuffles, tile draws) is
+drawn inside the environment with a ``random.Random`` seeded by ``reset(seed=...)``. Rewards
+come at the end: the engine's returns (winners share 1.0). An illegal action raises
+:class:`~parlour.engine.errors.IllegalMove` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from parlour.research.codecs import load_codec
+from parlour.research.position import Position
+
+
+class ParlourEnv(AECEnv):  # type: ignore[misc]
+    """The raw AEC environment of one parlour game with its options (see the module)."""
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.codec = load_codec(game, **options)
+        self.game_name = self.codec.game.spec.name
+        self.metadata: dict[str, Any] = {
+            "render_modes": ["ansi", "human"],
+            "name": f"parlour_{self.game_name.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
+        self.render_mode = render_mode
+        n = self.codec.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, (self.codec.observation_size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self.codec.num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Discrete(self.codec.num_actions) for a in self.possible_agents
+        }
+        self._rng: random.Random | None = None
+        self.agent_selection: str = self.possible_agents[0]
+        self.position: Position = self.codec.new_position()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; *seed* seeds the chance draws (kept from the last reset if None)."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        self.position = self.codec.new_position()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._advance()
+
+    def _advance(self) -> None:
+        """Draw chance until a seat is to move or the game is over; set the selection."""
+        position = self.position
+        assert self._rng is not None
+        while position.is_chance():
+            position.apply_id(position.sample_chance(self._rng))
+        if position.is_terminal():
+            returns = position.returns()
+            for a in self.agents:
+                self.rewards[a] = returns[self.agent_name_mapping[a]]
+                self.terminations[a] = True
+            if self.agent_selection not in self.agents:
+                self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[position.current_player()]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.agent_name_mapping[agent]
+        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        if self.position.current_player() == seat:
+            mask[self.position.legal_ids()] = 1
+        return {"observation": self.position.observation(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.position.apply_id(int(action) if action is not None else -1)
+        self._clear_rewards()
+        self._advance()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The game as text (``ansi``: returned; ``human``: printed)."""
+        text = self.position.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: str, render_mode: str | None = None, **options: Any) -> ParlourEnv:
+    """The unwrapped environment of *game* (``"ten-thousand"``, ``"greedy"``, ``"rummy"``,
+    ``"crossword"``) with the game's *options*. Raises ``BadOption``/``UnknownGame``."""
+    return ParlourEnv(game, render_mode=render_mode, **options)
+
+
+def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """:func:`raw_env` wrapped in PettingZoo's order-enforcing wrapper (the usual form)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))

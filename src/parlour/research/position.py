@@ -1,0 +1,187 @@
+"""The common core of the research adapters: a game as numbered actions and vectors.
+
+A :class:`Position` wraps a parlour :class:`~parlour.engine.state.State` and shows it the way
+PettingZoo, OpenSpiel and Gymnasium want it:
+
+- every action and chance outcome is an ``int`` from a fixed, documented numbering
+  (``docs/research.md``; pinned by ``tests/research/test_numbering.py``): player actions are
+  ``0 <= id < num_actions``, chance outcomes ``0 <= id < max_chance_outcomes``;
+- chance outcomes are listed with probabilities (``float``, summing to 1). Where the engine's
+  chance outcome is too big to list (a shuffled deck, a rack refill from the full bag) it is
+  split into a sequence of small chance steps (one card, one tile), and the engine's outcome
+  is applied once the sequence is complete;
+- where one engine action is too big to number (a crossword play), it is split into a
+  sequence of decisions by the same seat (the word's first square and direction, then its
+  letters one by one); the engine action is applied when the last decision is made;
+- each seat's observation is a fixed-size ``float32`` vector (its layout:
+  :meth:`Codec.observation_layout`) built from what that seat may know, never another
+  seat's hand or rack or the order of the stock or bag.
+
+Positions change only through :meth:`Position.apply_id`, which refuses an id that is not legal
+now with :class:`~parlour.engine.errors.IllegalMove` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.engine.errors import IllegalMove
+from parlour.engine.state import CHANCE, TERMINAL, Game, State
+
+Vector = npt.NDArray[np.float32]
+"""A one-dimensional ``float32`` array."""
+
+
+class Codec(ABC):
+    """How one loaded game is numbered and encoded (shared by all its positions).
+
+    ``num_actions``: player action ids are ``0..num_actions-1``; ``max_chance_outcomes``:
+    chance ids are ``0..max_chance_outcomes-1``; ``observation_size``: the length of every
+    observation vector.
+    """
+
+    num_actions: int
+    max_chance_outcomes: int
+    observation_size: int
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.num_players = game.num_players
+
+    @abstractmethod
+    def new_position(self) -> Position:
+        """The position at the start of a game (a chance node: the first roll or deal)."""
+
+    @abstractmethod
+    def observation_layout(self) -> list[tuple[str, int]]:
+        """The observation vector's parts in order: (name, length); lengths sum to
+        ``observation_size``. Each part is described in ``docs/research.md``."""
+
+    def action_name(self, action_id: int) -> str:
+        """A short fixed description of a player action id (not state-dependent)."""
+        return str(action_id)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Codec:
+        return self  # shared by every position of the game, never changed
+
+
+class Position(ABC):
+    """A game in progress, seen through its codec. See the module docstring."""
+
+    def __init__(self, codec: Codec, state: State) -> None:
+        self.codec = codec
+        self.state = state
+
+    # --- whose move -------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to decide, :data:`~parlour.engine.state.CHANCE` or ``TERMINAL``."""
+        return self.state.current_player()
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        """True when the next step is a chance outcome."""
+        return self.current_player() == CHANCE
+
+    # --- actions ------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_ids(self) -> list[int]:
+        """The legal player action ids now, ascending (empty at chance nodes and the end)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(chance id, probability) for every outcome now, ids ascending.
+
+        Raises :class:`IllegalMove` when this is not a chance node."""
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """One chance id drawn with *rng* with the true probabilities. Changes nothing."""
+        outcomes = self.chance_outcomes()
+        ids = [i for i, _ in outcomes]
+        return rng.choices(ids, [p for _, p in outcomes])[0]
+
+    def apply_id(self, action_id: int) -> None:
+        """Apply a player action id or (at a chance node) a chance id.
+
+        Raises :class:`IllegalMove` for an id that is not legal now, changing nothing."""
+        if self.is_terminal():
+            raise IllegalMove("the game is over")
+        if self.is_chance():
+            if action_id not in {i for i, _ in self.chance_outcomes()}:
+                raise IllegalMove(f"{action_id!r} is not a chance outcome here")
+            self._apply_chance(action_id)
+            return
+        if action_id not in self.legal_ids():
+            raise IllegalMove(f"{action_id!r} is not a legal action id here")
+        self._apply_action(action_id)
+
+    @abstractmethod
+    def _apply_chance(self, chance_id: int) -> None: ...
+
+    @abstractmethod
+    def _apply_action(self, action_id: int) -> None: ...
+
+    @abstractmethod
+    def id_to_string(self, action_id: int) -> str:
+        """The id in words for the position now (the engine's notation where one engine
+        action is one id)."""
+
+    # --- views --------------------------------------------------------------------------
+
+    @abstractmethod
+    def observation(self, seat: int) -> Vector:
+        """*seat*'s observation as a vector of ``codec.observation_size`` float32 values."""
+
+    def observation_string(self, seat: int) -> str:
+        """*seat*'s observation as text (the engine's JSON view plus any decision in
+        progress)."""
+        import json
+
+        return json.dumps(self.state.observation(seat), sort_keys=True) + self._pending_text()
+
+    def _pending_text(self) -> str:
+        return ""
+
+    def returns(self) -> list[float]:
+        """Per seat at the end: winners share 1.0 (the engine's ``returns``); zeros before."""
+        if not self.is_terminal():
+            return [0.0] * self.codec.num_players
+        return list(self.state.returns())
+
+    def render(self) -> str:
+        """The state as text (the engine's ``str``) and any decision in progress."""
+        return str(self.state) + self._pending_text()
+
+    @abstractmethod
+    def clone(self) -> Position:
+        """An independent copy."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        return self.clone()
+
+
+def one_hot(size: int, index: int | None) -> list[float]:
+    """A list of *size* zeros with a 1.0 at *index* (none if *index* is None)."""
+    out = [0.0] * size
+    if index is not None:
+        out[index] = 1.0
+    return out
+
+
+def relative(seat: int, other: int, n: int) -> int:
+    """*other*'s place counted from *seat* (0 is *seat* itself, 1 the next seat...)."""
+    return (other - seat) % n
+
+
+def check_layout(layout: Sequence[tuple[str, int]], size: int) -> None:
+    """Raise ``AssertionError`` if the layout's lengths do not sum to *size*."""
+    assert sum(n for _, n in layout) == size, (layout, size)

@@ -1,0 +1,81 @@
+"""Gymnasium: solo play and play against a fixed computer player pass Gymnasium's checker,
+and rewards, masks and episode ends say what the engine says."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from parlour.engine.errors import IllegalMove
+from parlour.games.rummy.bots import make_bot
+from parlour.research.gymnasium import ParlourGymEnv
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("ten-thousand", {"players": 1, "reward": "points", "turns": 1}),
+        ("greedy", {"opponent": "strong", "target": 2000}),
+        ("rummy", {"opponent": "hard", "ending_score": 50}),
+    ],
+)
+def test_gymnasium_env_checker_passes(game: str, options: dict[str, object]) -> None:
+    check_env(ParlourGymEnv(game, illegal="end", **options), skip_render_check=True)
+
+
+def _random_episode(env: ParlourGymEnv, seed: int) -> tuple[float, int]:
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    total, steps, done = 0.0, 0, info["over"]
+    while not done:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, reward, done, _, info = env.step(action)
+        total += reward
+        steps += 1
+    return total, steps
+
+
+def test_one_solo_turn_rewards_the_points_banked() -> None:
+    env = ParlourGymEnv("ten-thousand", players=1, reward="points", turns=1)
+    for seed in range(20):
+        total, _ = _random_episode(env, seed)
+        state = env.position.state
+        assert state.turns == 1  # the episode is exactly one turn
+        assert total == state.scores[0]
+        assert state.last is not None and state.last["points"] >= 0
+        assert total == (state.last["points"] if state.last["end"] == "bank" else 0)
+
+
+def test_against_a_computer_player_the_reward_is_the_result() -> None:
+    env = ParlourGymEnv("rummy", opponent=make_bot("hard"), seat=1, ending_score=30)
+    total, _ = _random_episode(env, 3)
+    result = env.position.state.result()
+    assert total == (1.0 / len(result.winners) if 1 in result.winners else 0.0)
+
+
+def test_the_same_seed_gives_the_same_episode() -> None:
+    env = ParlourGymEnv("greedy", opponent="steady", target=2000)
+    first = _random_episode(env, 7), env.position.state.to_json()
+    second = _random_episode(env, 7), env.position.state.to_json()
+    assert first == second
+
+
+def test_illegal_actions_raise_or_end() -> None:
+    env = ParlourGymEnv("ten-thousand", players=1)
+    _, info = env.reset(seed=1)
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(IllegalMove):
+        env.step(bad)
+    env = ParlourGymEnv("ten-thousand", players=1, illegal="end")
+    env.reset(seed=1)
+    before = env.position.state.to_json()
+    assert env.step(bad)[1:3] == (-1.0, True)
+    assert env.position.state.to_json() == before
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="needs an opponent"):
+        ParlourGymEnv("rummy")
+    with pytest.raises(ValueError, match="dice games only"):
+        ParlourGymEnv("rummy", opponent="easy", turns=1)
