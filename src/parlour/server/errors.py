@@ -76,13 +76,6 @@ class Refused(ServerError):
     code = "refused"
 
 
-class Unavailable(ServerError):
-    """The server cannot take the request now: it can no longer store changes (503)."""
-
-    status = 503
-    code = "unavailable"
-
-
 class TooLarge(ServerError):
     """A request body over the limit (413)."""
 
@@ -98,8 +91,8 @@ class RateLimited(ServerError):
 
 
 class Unavailable(ServerError):
-    """The server cannot answer now (the database does not); try again after
-    ``retry_after`` seconds (503)."""
+    """The server cannot answer now (503): the database does not (with ``retry_after``,
+    seconds, sent as ``Retry-After``), or its writer stopped and it can store nothing."""
 
     status = 503
     code = "unavailable"
