@@ -57,6 +57,7 @@ class DiceCodec(Codec):
         self.max_chance_outcomes = m
         self.target = int(game.options.get("target", 10_000))
         self._ids_cache: dict[int, tuple[Sequence[object], list[int]]] = {}
+        self.chance_tables: dict[int, list[tuple[int, float]]] = {}
         self.observation_size = sum(n for _, n in self.observation_layout())
         check_layout(self.observation_layout(), self.observation_size)
 
@@ -122,8 +123,15 @@ class DicePosition(Position):
         return self.codec.ids_of(state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        index = self.codec.index
-        return [(index[r.dice], float(p)) for r, p in self.state.chance_outcomes()]
+        state = self.state
+        if state.over or state.roll is not None:
+            state.chance_outcomes()  # raises IllegalMove: not a chance node
+        table = self.codec.chance_tables.get(state.to_roll)
+        if table is None:
+            index = self.codec.index
+            table = [(index[r.dice], float(p)) for r, p in state.chance_outcomes()]
+            self.codec.chance_tables[state.to_roll] = table
+        return list(table)
 
     def sample_chance(self, rng: object) -> int:
         import random
