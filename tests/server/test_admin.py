@@ -39,7 +39,8 @@ def test_users_lists_every_account_with_its_state(client: TestClient, settings: 
     assert _login(client, "bob", "password123") == 200
     register(client, "cat")
     assert _admin(settings, "disable", "cat")[0] == 0
-    assert client.request("DELETE", "/auth/me", json={"password": "password123"}, headers=bob)
+    deleted = client.request("DELETE", "/auth/me", json={"password": "password123"}, headers=bob)
+    assert deleted.status_code == 204
     code, output = _admin(settings, "users", "--json")
     assert code == 0, output
     rows = [(u["name"], u["disabled"], u["deleted"], u["sessions"]) for u in json.loads(output)]
