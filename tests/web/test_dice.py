@@ -86,7 +86,12 @@ def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceSc
     reckless = [line for line in story if line.startswith("cpu:reckless kept")]
     assert len(cautious) >= 2 and len(reckless) >= 2, story  # each keep shown on its own
     pages.shot(page, "second-turn")
+    # the new roll on screen before choosing from it: "Your turn" can show before the roll
+    # arrives, and a bank sent from the dice before it named an old version (a 409, 1 in 5
+    # repeats on a loaded machine)
+    expect(page.locator("#dice .die")).to_have_count(6)
     page.keyboard.press("a")
+    expect(page.locator("#selection")).to_have_text("Selected: 8,000 points · turn total 8,000")
     page.keyboard.press("b")
     expect(page.locator("#banner")).to_contain_text("Last turns", timeout=10_000)
     pages.shot(page, "last-turns")
