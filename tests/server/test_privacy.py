@@ -262,3 +262,39 @@ def test_a_stale_seat_of_one_follower_stops_no_follower(
                 shown = as_rest_shows(client, table_id, headers)
                 assert {key: update[key] for key in SAME_AS_REST} == shown, name
         assert as_rest_shows(client, table_id, cat)["you"] == 1
+
+
+def test_a_follower_who_left_an_invite_only_table_is_sent_no_more_of_it(
+    client: TestClient,
+) -> None:
+    """mia followed an invite-only table as its member (no code) and left: REST no longer
+    shows her the table, so the socket gets a ``table`` notice (fetch it again: 404) and no
+    update of it; with the code, she would follow it as a spectator."""
+    ann, mia, vic = (register(client, name) for name in ("ann", "mia", "vic"))
+    created = client.post(
+        "/tables",
+        json={"game": "rummy", "seats": ["me", "open"], "visibility": "invite"},
+        headers=ann,
+    ).json()
+    table_id, code = created["id"], created["invite_code"]
+    joined = client.post(f"/tables/{table_id}/join", json={"invite": code}, headers=mia)
+    assert joined.status_code == 200, joined.text
+    with client.websocket_connect("/ws", headers=dict(mia)) as ws:
+        until(ws, "hello")
+        ws.send_json({"type": "follow", "table": table_id})
+        until(ws, "table", table=table_id)
+        # (the leave is answered 404: the answer is the table, which mia may no longer see)
+        client.post(f"/tables/{table_id}/leave", headers=mia)
+        seats = client.get(f"/tables/{table_id}", headers=ann).json()["seats"]
+        assert [s["kind"] for s in seats] == ["person", "open"]
+        joined = client.post(f"/tables/{table_id}/join", json={"invite": code}, headers=vic)
+        assert joined.status_code == 200, joined.text
+        assert client.post(f"/tables/{table_id}/start", headers=ann).status_code == 200
+        assert client.get(f"/tables/{table_id}", headers=mia).status_code == 404
+        play_once(client, table_id, [ann, vic], random.Random(2))
+        ws.send_json({"type": "ping", "ref": "last"})
+        seen = []
+        while (message := ws.receive_json()) != {"type": "pong", "ref": "last"}:
+            seen.append(message)
+        assert [m["type"] for m in seen if m["type"] == "update"] == []
+        assert {"type": "table", "table": table_id} in seen

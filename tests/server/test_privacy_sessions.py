@@ -214,9 +214,15 @@ class Session:
                 self.close_socket(self.rng.choice(self.sockets))
             elif roll < 0.5 and len(seated) > 1:
                 who = self.rng.choice(seated[1:])
+                if self.rng.random() < 0.5:  # it follows the table, then leaves
+                    self.open_socket([who])
                 left = self.client.post(f"/tables/{self.table_id}/leave", headers=self.auth(who))
                 assert left.status_code == 200, left.text
                 self.count("leaves")
+            elif self.game == "crossword" and roll < 0.65 and len(seated) >= 2:
+                for who in seated:  # begins now, with the players who joined
+                    self.client.post(f"/tables/{self.table_id}/vote", headers=self.auth(who))
+                self.count("votes")
             elif any(s["kind"] == "open" for s in table["seats"]):
                 who = self.rng.choice(others)
                 joined = self.client.post(
@@ -224,10 +230,6 @@ class Session:
                 )
                 assert joined.status_code == 200, joined.text
                 self.count("joins")
-            elif self.game == "crossword":
-                for who in seated:
-                    self.client.post(f"/tables/{self.table_id}/vote", headers=self.auth(who))
-                self.count("votes")
             else:
                 started = self.client.post(f"/tables/{self.table_id}/start", headers=self.auth(0))
                 assert started.status_code == 200, started.text
