@@ -153,6 +153,22 @@ def test_invite_only_tables_need_the_code(client: TestClient) -> None:
     assert client.get(f"/tables/{tid}", headers=bob).json()["invite_code"] == code
 
 
+def test_leaving_an_invite_only_table_answers_the_table_without_its_code(
+    client: TestClient,
+) -> None:
+    ann, bob = register(client, "ann"), register(client, "bob")
+    table = create(client, ann, visibility="invite")
+    tid, code = table["id"], table["invite_code"]
+    assert client.post(f"/tables/{tid}/join", json={"invite": code}, headers=bob).is_success
+    left = client.post(f"/tables/{tid}/leave", headers=bob)
+    assert left.status_code == 200  # the leave happened: no 404 for the table just left
+    body = left.json()
+    assert body["invite_code"] is None
+    assert [seat["kind"] for seat in body["seats"]] == ["person", "open"]
+    assert not any(seat["you"] for seat in body["seats"])
+    assert client.get(f"/tables/{tid}", headers=bob).status_code == 404  # no longer a player
+
+
 def test_leave_before_the_start_and_the_creator_cancels(client: TestClient) -> None:
     ann, bob, cat = register(client, "ann"), register(client, "bob"), register(client, "cat")
     table = create(client, ann)

@@ -91,9 +91,10 @@ def join(table_id: TableId, body: JoinIn, ctx: CtxDep, account: AccountDep) -> A
 
 @router.post("/{table_id}/leave", response_model=TableOut, responses=ERRORS)
 def leave(table_id: TableId, ctx: CtxDep, account: AccountDep) -> Any:
-    """Leave before the start (the creator leaving cancels the table)."""
-    lobby.leave_table(ctx, table_id=table_id, account_id=account.id)
-    return views.table_view(ctx, table_id, account.id)
+    """Leave before the start (the creator leaving cancels the table). The answer is the
+    table as its invite code shows it (the leaver held the code while seated)."""
+    invite = lobby.leave_table(ctx, table_id=table_id, account_id=account.id)
+    return views.table_view(ctx, table_id, account.id, invite=invite)
 
 
 @router.post("/{table_id}/vote", response_model=TableOut, responses=ERRORS)

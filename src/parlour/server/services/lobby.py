@@ -275,12 +275,13 @@ def join_table(
     _published(ctx, table_id, started)
 
 
-def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
+def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> str:
     """Leave before the start, taking your vote with you (the creator leaving cancels the
-    table). Raises :class:`Conflict` after the start (or at a cancelled table) and
-    :class:`Forbidden` for someone not seated."""
+    table). Returns the table's invite code, which the leaver held as a player (so the answer
+    can show an invite-only table to them once more). Raises :class:`Conflict` after the
+    start (or at a cancelled table) and :class:`Forbidden` for someone not seated."""
 
-    def work(connection: Connection) -> None:
+    def work(connection: Connection) -> str:
         table = _locked(connection, table_id)
         mine = [s.seat for s in get_seats(connection, table_id) if s.account_id == account_id]
         if not mine:
@@ -291,14 +292,16 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
             )
         if account_id == table.creator_id:
             update_table(connection, table_id, status=CANCELLED, updated_at=ctx.now())
-            return
+            return table.invite_code
         set_seat(connection, table_id, mine[0], account_id=None)
         votes = [v for v in table.lobby.get("votes", []) if v != mine[0]]
         lobby = {**table.lobby, "votes": votes}
         update_table(connection, table_id, lobby=lobby, updated_at=ctx.now())
+        return table.invite_code
 
-    ctx.write(work)
+    invite = ctx.write(work)
     ctx.changed(table_id)
+    return invite
 
 
 def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
