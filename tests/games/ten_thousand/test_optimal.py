@@ -154,9 +154,9 @@ def position(scores: list[int], target: int, entry: int, *moves: str) -> TenThou
     return state
 
 
-def test_far_behind_the_optimal_player_rolls_on_where_strong_banks(small: Rules) -> None:
-    # 0 against 900 at target 1000 (entry 300): 300 set aside, one die left. Playing for
-    # points banks (300 with one die); banking gives the leader the move at 900 against 300.
+def test_the_optimal_choice_has_the_highest_chance_of_winning(small: Rules) -> None:
+    # 0 against 900 at target 1000 (entry 300), a later roll of three dice: of every keep
+    # and bank-or-roll choice, the level takes one with the highest solved chance
     state = position([0, 900], 1000, 300, "roll 1 1 1 2 3 4", "keep 1 1 1 roll", "roll 1 5 3")
     state.scores[0] = 0
     strong = make_bot("strong").choose(state, 0, random.Random(0))
