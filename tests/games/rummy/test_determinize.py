@@ -43,6 +43,8 @@ def test_a_world_keeps_everything_the_seat_sees_and_re_deals_the_rest() -> None:
         assert world.observation(seat) == state.observation(seat)
         assert hidden_cards(world, seat) == hidden_cards(state, seat)
         other = 1 - seat
+        truth = mask_of(state.stock) | state.hands[other] & ~state.known[other]
+        assert hidden_cards(state, seat) == truth  # found from what the seat sees
         assert world.hands[other] & state.known[other] == state.known[other]
         # every card is somewhere, once
         everywhere = [*world.hands, mask_of(world.stock), mask_of(world.discard)]

@@ -294,8 +294,10 @@ LEVELS: dict[str, EasyBot | PlannerBot] = {
 }
 
 
-BASELINES = ("simple",)
-"""Players the arena accepts besides the levels: ``simple`` (:mod:`.simple`)."""
+BASELINES = ("simple", "search")
+"""Players the arena accepts besides the levels people play (``GameSpec.bot_levels``):
+``simple`` (:mod:`.simple`) and ``search`` (:mod:`.search`; not yet offered to people: its
+think time under load is too long for the server's clock and tests)."""
 
 
 def make_bot(level: str) -> Bot:

@@ -19,21 +19,25 @@ from __future__ import annotations
 
 import random
 
-from parlour.games.rummy.cards import Card, Mask, cards_of
+from parlour.games.rummy.cards import FULL_DECK, Card, Mask, cards_of
 from parlour.games.rummy.melds import melds_in
 from parlour.games.rummy.notation import Deal, Discard, Draw, Skip
 from parlour.games.rummy.rules import RummyState
 
 
 def hidden_cards(state: RummyState, seat: int) -> Mask:
-    """The cards *seat* cannot place: the stock and the other hands less their known cards."""
-    hidden = 0
-    for c in state.stock:
-        hidden |= 1 << c
-    for other, hand in enumerate(state.hands):
+    """The cards *seat* cannot place (the stock and the other hands less their known cards),
+    found from what it sees: every card not in its hand, on the table, in the discard pile or
+    known to be in another hand."""
+    seen = state.hands[seat]
+    for meld in state.table:
+        seen |= meld.mask
+    for c in state.discard:
+        seen |= 1 << c
+    for other, known in enumerate(state.known):
         if other != seat:
-            hidden |= hand & ~state.known[other]
-    return hidden
+            seen |= known
+    return FULL_DECK & ~seen
 
 
 def passed_over(state: RummyState) -> list[Mask]:
@@ -92,7 +96,7 @@ def determinize(
     twin.history = []
     hidden = list(cards_of(hidden_cards(state, seat)))
     others = [s for s in range(state.n) if s != seat]
-    counts = {s: (state.hands[s] & ~state.known[s]).bit_count() for s in others}
+    counts = {s: state.hands[s].bit_count() - state.known[s].bit_count() for s in others}
     if passed is None:
         passed = passed_over(state) if tries > 1 else [0] * state.n
     best: tuple[int, list[Card]] | None = None
