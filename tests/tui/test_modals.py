@@ -216,7 +216,9 @@ async def test_save_record_fits_and_saves_by_keyboard(
 
     app = _Host()
     results: Results = []
-    default = tmp_path / "records" / "ten-thousand-20240101-120000-with-a-long-name.txt"
+    # a path long enough that its error wraps past a 40x12 dialog's body, wherever tmp_path is
+    folder = tmp_path / "records" / "a-folder-with-a-name-long-enough-to-wrap-twice-over"
+    default = folder / "ten-thousand-20240101-120000-with-a-long-name.txt"
     async with app.run_test(size=size) as pilot:
         await _open(pilot, SaveRecordScreen(default, save), results)
         region = _frame(app)

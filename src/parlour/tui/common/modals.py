@@ -148,6 +148,14 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class _Message(Static):
+    """A message that wraps to as many lines as it needs and scrolls itself into view each
+    time it is laid out anew (a long path on a small terminal: the dialog's body scrolls)."""
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.scroll_visible(animate=False)
+
+
 class SaveRecordScreen(Dialog[Path | None]):
     """Ask where to save the game record; ``save`` writes it and returns the path written,
     or raises ``OSError``, whose reason is shown so the player can pick another name. An
@@ -171,27 +179,29 @@ class SaveRecordScreen(Dialog[Path | None]):
         with DialogFrame():
             yield Label("Save the game record (JSON) to: Enter saves, Esc cancels", id="prompt")
             yield Input(str(self.default), id="path")
-            yield Static("", id="error", markup=False)
+            yield _Message("", id="error", markup=False)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.query_one("#error", Static).update("Give a file name.")
+            self._say("Give a file name.")
             return
         target = Path(text).expanduser()
         if target.is_file() and target != self._replace:
             self._replace = target
-            self.query_one("#error", Static).update(
-                f"{text} exists: Enter again replaces it, or change the name."
-            )
+            self._say(f"{text} exists: Enter again replaces it, or change the name.")
             return
         try:
             written = self.save(Path(text))
         except OSError as err:
-            self.query_one("#error", Static).update(f"Cannot write {text}: {err.strerror or err}")
+            self._say(f"Cannot write {text}: {err.strerror or err}")
             return
         self.dismiss(written)
+
+    def _say(self, message: str) -> None:
+        """Show *message* under the field (:class:`_Message` scrolls it into view)."""
+        self.query_one("#error", Static).update(message)
 
     def action_cancel(self) -> None:
         """Close without saving."""
