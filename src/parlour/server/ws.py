@@ -31,6 +31,7 @@ import contextlib
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
 import anyio.to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -67,16 +68,28 @@ LOGGERS = ("uvicorn.error", "uvicorn.access", "parlour.server")
 """The loggers whose records :func:`hide_tokens_in_logs` cleans: uvicorn writes each
 WebSocket's and each request's path with its query string."""
 
-_TOKEN = re.compile(r"([?&](?:token|access_token)=)[^&#\s\"']*", re.IGNORECASE)
+_PARAMETER = re.compile(r"([?&;])([^=&;#\s\"']*)=([^&;#\s\"']*)")
+_SECRET_KEYS = frozenset({"token", "access_token"})
+
+
+def _hide_value(match: re.Match[str]) -> str:
+    start, key, _value = match.groups()
+    if unquote_plus(key).strip().lower() in _SECRET_KEYS:
+        return f"{start}{key}=[hidden]"
+    return match.group(0)
 
 
 def hide_token(text: str) -> str:
-    """*text* with the value of every ``token`` query parameter replaced by ``[hidden]``.
+    """*text* with the value of every ``token`` (or ``access_token``) query parameter
+    replaced by ``[hidden]``, however its name is written (any case, percent-encoded, after
+    ``&`` or ``;``).
 
     >>> hide_token('"WebSocket /ws?token=abc123&x=1" [accepted]')
     '"WebSocket /ws?token=[hidden]&x=1" [accepted]'
+    >>> hide_token("/ws?%74oken=abc123 /ws?;TOK%45N=abc123")
+    '/ws?%74oken=[hidden] /ws?;TOK%45N=[hidden]'
     """
-    return _TOKEN.sub(r"\1[hidden]", text)
+    return _PARAMETER.sub(_hide_value, text)
 
 
 class HideTokens(logging.Filter):
