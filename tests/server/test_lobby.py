@@ -153,6 +153,31 @@ def test_invite_only_tables_need_the_code(client: TestClient) -> None:
     assert client.get(f"/tables/{tid}", headers=bob).json()["invite_code"] == code
 
 
+def test_a_stranger_learns_nothing_of_an_invite_only_table(client: TestClient) -> None:
+    """Found by a tester: vote, start, leave, preview and actions answered a stranger 403
+    ("you have no seat") at an invite-only table, telling it the table exists and whether
+    it has started; every one is now the 404 of a table that does not exist."""
+    ann, bob, eve = register(client, "ann"), register(client, "bob"), register(client, "eve")
+    table = create(client, ann, visibility="invite")
+    tid, code = table["id"], table["invite_code"]
+    missing = client.post("/tables/99999/vote", headers=eve).json()
+    assert missing["detail"] == "no table 99999"
+    for request in ("vote", "start", "leave"):
+        answer = client.post(f"/tables/{tid}/{request}", headers=eve)
+        assert (answer.status_code, answer.json()["detail"]) == (404, f"no table {tid}")
+    assert client.post(f"/tables/{tid}/join", json={"invite": code}, headers=bob).is_success
+    assert client.post(f"/tables/{tid}/start", headers=ann).is_success
+    for path, body in (
+        ("preview", {"action": "roll"}),
+        ("actions", {"action": "roll", "version": 1}),
+    ):
+        answer = client.post(f"/tables/{tid}/{path}", json=body, headers=eve)
+        assert (answer.status_code, answer.json()["detail"]) == (404, f"no table {tid}")
+    # at an open table a stranger is told why instead (the table is public anyway)
+    public = create(client, ann)["id"]
+    assert client.post(f"/tables/{public}/vote", headers=eve).status_code == 403
+
+
 def test_leaving_an_invite_only_table_answers_the_table_without_its_code(
     client: TestClient,
 ) -> None:

@@ -29,7 +29,7 @@ from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE, JSON, Action, State, player_label
-from parlour.server.errors import Conflict, NotFound
+from parlour.server.errors import Conflict, Forbidden, NotFound, ServerError
 from parlour.server.settings import ChanceScript
 from parlour.session import make_bot
 from parlour.storage.accounts import account_names
@@ -253,6 +253,15 @@ def current_entry(ctx: _HasCache, table_id: int, *, check: bool = True) -> Entry
         entry = loaded
         ctx.cache.put(entry)
     return entry
+
+
+def no_seat(table: TableRow) -> ServerError:
+    """The refusal for someone without a seat at *table*: 403 at an open table, and at an
+    invite-only one the 404 a table that does not exist gets, so that a stranger learns
+    nothing of it (not even that it exists, or whether it started)."""
+    if table.visibility == "open":
+        return Forbidden("you have no seat at this table")
+    return NotFound(f"no table {table.id}")
 
 
 def _load(connection: Connection, table_id: int) -> Entry:

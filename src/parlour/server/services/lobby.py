@@ -32,9 +32,9 @@ from sqlalchemy.exc import IntegrityError
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
-from parlour.server.errors import Conflict, Forbidden, NotFound, Refused
+from parlour.server.errors import Conflict, NotFound, Refused
 from parlour.server.hooks import Lobby, hooks_for
-from parlour.server.services.cache import Entry, draw_chance, seat_names
+from parlour.server.services.cache import Entry, draw_chance, no_seat, seat_names
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import table_columns
 from parlour.server.settings import CLOCK_DAYS
@@ -285,7 +285,7 @@ def leave_table(ctx: ServerContext, *, table_id: int, account_id: int) -> str:
         table = _locked(connection, table_id)
         mine = [s.seat for s in get_seats(connection, table_id) if s.account_id == account_id]
         if not mine:
-            raise Forbidden("you have no seat at this table")
+            raise no_seat(table)
         if table.status != LOBBY:
             raise _cancelled_or_started(
                 table, "the game has started: leaving is only possible before the start"
@@ -316,7 +316,7 @@ def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
         seats = get_seats(connection, table_id)
         mine = [s.seat for s in seats if s.account_id == account_id]
         if not mine:
-            raise Forbidden("you have no seat at this table")
+            raise no_seat(table)
         if table.status != LOBBY:
             raise _cancelled_or_started(
                 table, "the game has already started: votes are for the lobby"
@@ -341,7 +341,7 @@ def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
         table = _locked(connection, table_id)
         seats = get_seats(connection, table_id)
         if not any(s.account_id == account_id for s in seats):
-            raise Forbidden("you have no seat at this table")
+            raise no_seat(table)
         if table.status != LOBBY:
             raise Conflict(f"the table is {table.status}, not in the lobby")
         spec = find(table.game)

@@ -42,7 +42,14 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.state import CHANCE, HOST, JSON, Action, State
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused, StaleVersion
 from parlour.server.hooks import Finished, Moment, Turning, hooks_for
-from parlour.server.services.cache import Entry, bot_for, current_entry, draw_chance, table_rng
+from parlour.server.services.cache import (
+    Entry,
+    bot_for,
+    current_entry,
+    draw_chance,
+    no_seat,
+    table_rng,
+)
 from parlour.server.services.context import ServerContext
 from parlour.server.services.payloads import action_result, current_payload
 from parlour.storage.tables import (
@@ -279,7 +286,7 @@ def _check_submission(
     (see :func:`submit_action`)."""
     seat = entry.seat_of(account_id)
     if seat is None:
-        raise Forbidden("you have no seat at this table")
+        raise no_seat(entry.table)
     if entry.seats[seat].removed:
         raise Forbidden("the clock took you out of this game: a computer plays your seat")
     if entry.table.status != ACTIVE:

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import JSON
-from parlour.server.errors import Conflict, Forbidden, Refused
+from parlour.server.errors import Conflict, Refused
 from parlour.server.hooks import hooks_for
-from parlour.server.services.cache import current_entry
+from parlour.server.services.cache import current_entry, no_seat
 from parlour.server.services.context import ServerContext
 from parlour.storage.tables import ACTIVE, FINISHED
 
@@ -57,7 +57,7 @@ def preview_action(
         entry = current_entry(ctx, table_id)
         seat = entry.seat_of(account_id)
         if seat is None:
-            raise Forbidden("you have no seat at this table")
+            raise no_seat(entry.table)
         if entry.table.status != ACTIVE:
             raise Conflict("the game is over")
         before = entry.state.clone()
