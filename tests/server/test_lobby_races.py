@@ -483,7 +483,7 @@ def test_start_cancel(world: World) -> None:
         only(
             outcomes,
             {
-                "Conflict": r"^(the table is cancelled, not in the lobby"
+                "Conflict": r"^(the table is cancelled \(its creator left\)"
                 r"|the game has started: leaving is only possible before the start)$"
             },
         )

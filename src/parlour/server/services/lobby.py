@@ -334,8 +334,8 @@ def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
 
 def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
     """Start the table if its start rule lets *account_id* do so now. Raises
-    :class:`Conflict` for a table not in the lobby and :class:`Forbidden`/:class:`Conflict`
-    with the rule's reason."""
+    :class:`Conflict` for a table not in the lobby (started, or cancelled) and
+    :class:`Forbidden`/:class:`Conflict` with the rule's reason."""
 
     def work(connection: Connection) -> Entry:
         table = _locked(connection, table_id)
@@ -343,7 +343,7 @@ def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
         if not any(s.account_id == account_id for s in seats):
             raise no_seat(table)
         if table.status != LOBBY:
-            raise Conflict(f"the table is {table.status}, not in the lobby")
+            raise _cancelled_or_started(table, "the game has already started")
         spec = find(table.game)
         why = hooks_for(spec.name).start.refuse_start(Lobby(table, seats, spec), account_id)
         if why is not None:
