@@ -73,7 +73,14 @@ DAMAGE = {
 """column, SQL value, and whether PostgreSQL can hold it (it checks JSON and times)."""
 
 
-@pytest.mark.parametrize("damage", sorted(DAMAGE))
+@pytest.mark.parametrize(
+    "damage",
+    [
+        # PostgreSQL's typed columns refuse to store some damage: the SQLite run covers those
+        name if DAMAGE[name][2] else pytest.param(name, marks=pytest.mark.allowed_skip)
+        for name in sorted(DAMAGE)
+    ],
+)
 def test_one_damaged_table_is_left_out_of_the_lobby_list_and_logged(
     client: TestClient, damage: str, caplog: pytest.LogCaptureFixture
 ) -> None:
