@@ -110,7 +110,7 @@ function deleteCard(app) {
   return h("section", { class: "card narrow" },
     h("h2", {}, "Delete the account"),
     h("p", { class: "muted" },
-      "Not while you play a game in play. You leave the tables still waiting (yours are cancelled); finished games show \"deleted player\" in your seat, and your name is free again."),
+      "Not while you have a game in play. You leave the tables still waiting (yours are cancelled); finished games show \"deleted player\" in your seat, and your name is free again."),
     h("form", { onsubmit: submit, class: "stack" },
       h("label", { for: "delete-password" }, "Password"), password,
       button, message.el));
