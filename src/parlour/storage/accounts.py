@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import cast
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     DateTime,
     ForeignKey,
@@ -145,29 +146,26 @@ def create_account(
     return int(key[0])
 
 
-def find_account(connection: Connection, name_key: str) -> AccountRow | None:
-    """The account whose folded name is *name_key*, or ``None`` (a deleted account no longer
-    has its name)."""
+def _live_account(connection: Connection, where: ColumnElement[bool]) -> AccountRow | None:
     row = connection.execute(
         select(Account.id, Account.name, Account.password_hash, Account.disabled_at).where(
-            Account.name_key == name_key, Account.deleted_at.is_(None)
+            where, Account.deleted_at.is_(None)
         )
     ).first()
     if row is None:
         return None
     return AccountRow(row.id, row.name, row.password_hash, row.disabled_at is not None)
+
+
+def find_account(connection: Connection, name_key: str) -> AccountRow | None:
+    """The account whose folded name is *name_key*, or ``None`` (a deleted account no longer
+    has its name)."""
+    return _live_account(connection, Account.name_key == name_key)
 
 
 def get_account(connection: Connection, account_id: int) -> AccountRow | None:
     """The live (not deleted) account *account_id*, or ``None``."""
-    row = connection.execute(
-        select(Account.id, Account.name, Account.password_hash, Account.disabled_at).where(
-            Account.id == account_id, Account.deleted_at.is_(None)
-        )
-    ).first()
-    if row is None:
-        return None
-    return AccountRow(row.id, row.name, row.password_hash, row.disabled_at is not None)
+    return _live_account(connection, Account.id == account_id)
 
 
 def account_names(connection: Connection, ids: list[int]) -> dict[int, str]:
