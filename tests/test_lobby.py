@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from parlour.engine.registry import find
-from parlour.lobby import Lobby, LobbyError
+from parlour.lobby import LobbyError, VoteLobby
 
 SPEC = find("crossword")
 
 
-def open_lobby(lo: int, hi: int, begin_now: bool = False) -> Lobby:
-    return Lobby.open(SPEC, "ann", min_players=lo, max_players=hi, begin_now=begin_now)
+def open_lobby(lo: int, hi: int, begin_now: bool = False) -> VoteLobby:
+    return VoteLobby.open(SPEC, "ann", min_players=lo, max_players=hi, begin_now=begin_now)
 
 
 def test_begins_when_the_maximum_have_joined() -> None:
@@ -98,11 +98,11 @@ def test_leaving_before_the_start_frees_the_seat_and_the_vote() -> None:
 def test_json_round_trip_and_bad_data() -> None:
     lobby = open_lobby(2, 4, begin_now=False)
     lobby.join("bob", begin_now=True)
-    assert Lobby.from_json(lobby.to_json()) == lobby
+    assert VoteLobby.from_json(lobby.to_json()) == lobby
     with pytest.raises(LobbyError, match="not a lobby"):
-        Lobby.from_json({"game": "crossword"})
+        VoteLobby.from_json({"game": "crossword"})
     with pytest.raises(LobbyError, match="not a lobby"):
-        Lobby.from_json({**lobby.to_json(), "votes": {"zed": True}})
+        VoteLobby.from_json({**lobby.to_json(), "votes": {"zed": True}})
 
 
 def test_a_player_is_named_the_same_way_to_join_vote_and_leave() -> None:
@@ -120,4 +120,4 @@ def test_a_player_is_named_the_same_way_to_join_vote_and_leave() -> None:
 @pytest.mark.parametrize(("lo", "hi"), [(2, 2.5), ("2", 3), (True, 2), (2, None)])
 def test_bounds_must_be_whole_numbers(lo: object, hi: object) -> None:
     with pytest.raises(LobbyError, match="takes 2-4 players"):
-        Lobby.open(SPEC, "ann", min_players=lo, max_players=hi, begin_now=True)  # type: ignore[arg-type]
+        VoteLobby.open(SPEC, "ann", min_players=lo, max_players=hi, begin_now=True)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli.main import app
 from parlour.engine.errors import ParlourError
-from parlour.games.dice.actions import Quit
+from parlour.games.dice.notation import Quit
 from parlour.scorebook import record_finished_game
 from parlour.session import LocalGame, SeatSpec
 from parlour.storage import open_database

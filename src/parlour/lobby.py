@@ -5,11 +5,11 @@ allows; Crossword 2-4) and votes to **begin now** or **wait** for more players; 
 and vote too. The game begins as soon as the maximum have joined, or at least the minimum
 number of players have voted to begin now. Seats are given in join order.
 
-Pure data and rules, no I/O: the server stores a lobby with :meth:`Lobby.to_json` and calls
+Pure data and rules, no I/O: the server stores a lobby with :meth:`VoteLobby.to_json` and calls
 its methods, which raise :class:`LobbyError` with the reason and change nothing when refused.
 
 >>> from parlour.engine.registry import find
->>> lobby = Lobby.open(find("crossword"), "ann", min_players=2, max_players=3, begin_now=True)
+>>> lobby = VoteLobby.open(find("crossword"), "ann", min_players=2, max_players=3, begin_now=True)
 >>> lobby.join("bob")
 >>> lobby.started
 False
@@ -35,7 +35,7 @@ class LobbyError(ParlourError):
 
 
 @dataclass
-class Lobby:
+class VoteLobby:
     """A game waiting for players. Read the attributes; change them only through the methods.
 
     ``game``: the game's name; ``min_players``/``max_players``: the creator's bounds;
@@ -62,7 +62,7 @@ class Lobby:
         max_players: int,
         begin_now: bool,
         options: dict[str, Any] | None = None,
-    ) -> Lobby:
+    ) -> VoteLobby:
         """Open a lobby for *spec*'s game with *creator* in seat 0 and their vote.
 
         Raises :class:`LobbyError` when the bounds are outside the game's player range or
@@ -175,7 +175,7 @@ class Lobby:
         }
 
     @classmethod
-    def from_json(cls, data: JSON) -> Lobby:
+    def from_json(cls, data: JSON) -> VoteLobby:
         """Read :meth:`to_json` output. Raises :class:`LobbyError` for malformed data."""
         try:
             lobby = cls(

@@ -12,7 +12,7 @@ import parlour
 from parlour.engine.chance import roll_outcomes
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE
-from parlour.games.dice.rules import _cumulative
+from parlour.games.dice.state import _cumulative
 
 
 def _fast_game(name: str, seed: int, **options: object) -> parlour.State:

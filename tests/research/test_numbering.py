@@ -9,7 +9,7 @@ import hashlib
 
 import pytest
 
-from parlour.games.dice.actions import Keep, Quit
+from parlour.games.dice.notation import Keep, Quit
 from parlour.games.rummy.cards import mask_of as cards_mask
 from parlour.games.rummy.cards import parse_card, parse_cards
 from parlour.games.rummy.notation import DRAW_DISCARD, DRAW_STOCK, Discard, LayOff, Meld

@@ -11,7 +11,7 @@ from textual.widgets import RichLog
 from parlour.engine.records import read_record, replay
 from parlour.games.rummy.cards import card_symbol, card_text, cards_of, parse_card, parse_cards
 from parlour.games.rummy.notation import parse
-from parlour.games.rummy.rules import RummyState, arrange_deck
+from parlour.games.rummy.state import RummyState, arrange_deck
 from parlour.session import LocalGame
 from parlour.storage import open_database
 from parlour.storage.rummy_stats import rummy_stats

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from parlour.engine.state import CHANCE, State
 from parlour.games.rummy.cards import parse_cards
-from parlour.games.rummy.rules import arrange_deck
+from parlour.games.rummy.state import arrange_deck
 from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 

@@ -117,7 +117,7 @@ def database_cause(err: BaseException) -> str:
 
 def turns_measure(state: State, seat: int) -> dict[str, float]:
     """Arena measure for the dice games: the turns *seat* played (for points per turn)."""
-    from parlour.games.dice.rules import DiceState
+    from parlour.games.dice.state import DiceState
 
     assert isinstance(state, DiceState)
     return {"turns": float(state.turns_played(seat))}

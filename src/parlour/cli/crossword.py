@@ -125,7 +125,7 @@ def bench_crossword(
         measure_graph,
         measure_lexicon,
     )
-    from parlour.games.crossword.rules import Rules
+    from parlour.games.crossword.plays import CrosswordRules
 
     report: dict[str, object] = {}
     lexicon = measure_lexicon(repeats=repeats)
@@ -133,8 +133,8 @@ def bench_crossword(
     report["lexicon"] = lexicon.to_json()
     report["graph"] = graph.to_json()
     chosen = bench_positions(positions, seed=seed)
-    covering = measure_generation(chosen, Rules())
-    plain = measure_generation(chosen, Rules(max_stack=1))
+    covering = measure_generation(chosen, CrosswordRules())
+    plain = measure_generation(chosen, CrosswordRules(max_stack=1))
     report["generation"] = [covering.to_json(), plain.to_json()]
     if games:
         report["arena"] = run("hard,medium", games=games, seed=seed, jobs=jobs)

@@ -130,7 +130,7 @@ def solve_greedy(target: TargetOpt = 10_000, as_json: JsonOpt = False) -> None:
     from parlour.games.greedy.scoring import keep_options
 
     game = _load(2, target)
-    rules = solver.Rules.of(game.options)
+    rules = solver.GreedyRules.of(game.options)
     for cached in (solver.strategy, solver.turn_model, solver.roll_kind, solver.race_model):
         cached.cache_clear()
     solver.endgame.cache_clear()
@@ -300,7 +300,7 @@ def bench_greedy(
 
     def prepare() -> tuple[float, float]:
         plan = solver.strategy()
-        race = solver.race_model(solver.Rules.of(game.options))
+        race = solver.race_model(solver.GreedyRules.of(game.options))
         return plan.seconds, race.seconds
 
     dice_bench(

@@ -92,9 +92,9 @@ def _solve_optimal(rules: object, *, quiet: bool) -> object:
     from rich.progress import Progress
 
     from parlour.games.ten_thousand import optimal
-    from parlour.games.ten_thousand.solver import Rules
+    from parlour.games.ten_thousand.solver import TenThousandRules
 
-    assert isinstance(rules, Rules)
+    assert isinstance(rules, TenThousandRules)
     if quiet:
         table = optimal.solve(rules)
     else:
@@ -109,9 +109,9 @@ def ensure_optimal_table(game: Game, *, quiet: bool = False) -> None:
     """Solve (with a progress bar) and cache the optimal player's table for *game*'s rules
     unless it is stored already, so that worker processes only read it."""
     from parlour.games.ten_thousand import optimal
-    from parlour.games.ten_thousand.solver import Rules
+    from parlour.games.ten_thousand.solver import TenThousandRules
 
-    rules = Rules.of(game.options)
+    rules = TenThousandRules.of(game.options)
     if optimal.stored_table(rules) is None:
         _solve_optimal(rules, quiet=quiet)
 
@@ -123,9 +123,9 @@ def optimal_figures(game: Game, *, quiet: bool) -> dict[str, object]:
 
     from parlour.games.dice.optimal import RaceTable
     from parlour.games.ten_thousand import optimal
-    from parlour.games.ten_thousand.solver import Rules
+    from parlour.games.ten_thousand.solver import TenThousandRules
 
-    rules = Rules.of(game.options)
+    rules = TenThousandRules.of(game.options)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     cpu = time.process_time()
     table = _solve_optimal(rules, quiet=quiet)
@@ -203,7 +203,7 @@ def solve_ten_thousand(
     from parlour.games.ten_thousand.scoring import keep_options
 
     game = _load(2, target, entry, specials_any_roll)
-    rules = solver.Rules.of(game.options)
+    rules = solver.TenThousandRules.of(game.options)
     figures = optimal_figures(game, quiet=as_json) if with_optimal else None
     for cached in (solver.strategy, solver.turn_model, solver.roll_kind):
         cached.cache_clear()
@@ -349,7 +349,7 @@ def bench_ten_thousand(
     from parlour.games.ten_thousand import solver
 
     game = _load(2, 10_000, 0, False)
-    rules = solver.Rules.of(game.options)
+    rules = solver.TenThousandRules.of(game.options)
 
     def prepare() -> tuple[float, float]:
         return solver.strategy(rules).seconds, solver.race_model(rules).seconds

@@ -28,8 +28,8 @@ import numpy as np
 
 from parlour.bots.base import Bot
 from parlour.engine.state import State
-from parlour.games.dice.rules import DiceState
-from parlour.games.rummy.rules import RummyState
+from parlour.games.dice.state import DiceState
+from parlour.games.rummy.state import RummyState
 
 LEVELS = {
     "ten-thousand": ("openspiel-mcts",),

@@ -19,8 +19,8 @@ import numpy as np
 
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import Game
-from parlour.games.dice.actions import Keep, Quit, Roll
-from parlour.games.dice.rules import DiceState
+from parlour.games.dice.notation import Keep, Quit, Roll
+from parlour.games.dice.state import DiceState
 from parlour.research.position import Codec, Position, Vector, check_layout, one_hot, relative
 
 

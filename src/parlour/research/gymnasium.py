@@ -34,7 +34,7 @@ from gymnasium import spaces
 
 from parlour.bots.base import Bot
 from parlour.engine.errors import IllegalMove
-from parlour.games.dice.rules import DiceState
+from parlour.games.dice.state import DiceState
 from parlour.research.codecs import load_codec
 from parlour.research.position import Position, Vector
 

@@ -34,7 +34,7 @@ from parlour.games.rummy.notation import (
     LayOff,
     Meld,
 )
-from parlour.games.rummy.rules import DEAL, DRAW, OVER, PLAY, RummyState
+from parlour.games.rummy.state import DEAL, DRAW, OVER, PLAY, RummyState
 from parlour.research.position import Codec, Position, Vector, check_layout, one_hot, relative
 
 MELDS: tuple[int, ...] = tuple(sorted(MELD_KIND))

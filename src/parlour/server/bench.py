@@ -255,11 +255,11 @@ def choose_crossword(view: dict[str, Any], options: dict[str, Any], tiles: int =
     from parlour.games.crossword.board import Board
     from parlour.games.crossword.lexicon import load_lexicon
     from parlour.games.crossword.movegen import MoveGenerator
-    from parlour.games.crossword.rules import Rules
+    from parlour.games.crossword.plays import CrosswordRules
 
     board = Board("".join(view["board"]), bytes(h for row in view["heights"] for h in row))
     generator = MoveGenerator.for_lexicon(
-        load_lexicon(str(options.get("lexicon", "enable"))), Rules.from_options(options)
+        load_lexicon(str(options.get("lexicon", "enable"))), CrosswordRules.from_options(options)
     )
     moves = generator.moves(board, view["rack"][:tiles])
     if not moves:

@@ -57,7 +57,7 @@ from parlour.storage.tables import SeatRow, TableRow
 
 
 @dataclass(frozen=True)
-class Lobby:
+class LobbyView:
     """A table before its start, as a start rule sees it."""
 
     table: TableRow
@@ -73,17 +73,17 @@ class Lobby:
 class StartRule(Protocol):
     """When a table in the lobby starts. Asked inside the lobby write's transaction (the
     table's row locked, the lobby read after the lock), so its methods only read the
-    :class:`Lobby` they are given."""
+    :class:`LobbyView` they are given."""
 
-    def refuse_start(self, lobby: Lobby, account_id: int) -> str | None:
+    def refuse_start(self, lobby: LobbyView, account_id: int) -> str | None:
         """Why *account_id* may not start the table now, or ``None`` if they may."""
         ...
 
-    def starts_by_itself(self, lobby: Lobby) -> bool:
+    def starts_by_itself(self, lobby: LobbyView) -> bool:
         """True when the table should start at once (after a join or vote)."""
         ...
 
-    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+    def start_options(self, lobby: LobbyView) -> tuple[dict[str, Any], list[SeatRow]]:
         """The game options and the seats the game starts with (a rule may drop open seats
         and set ``players`` to the number who joined)."""
         ...
@@ -93,7 +93,7 @@ class StartRule(Protocol):
 class CreatorStarts:
     """The creator starts the table once every seat is filled (all games but the crossword)."""
 
-    def refuse_start(self, lobby: Lobby, account_id: int) -> str | None:
+    def refuse_start(self, lobby: LobbyView, account_id: int) -> str | None:
         """Refuses anyone but the creator, and any start with open seats."""
         if account_id != lobby.table.creator_id:
             return "only the table's creator may start it"
@@ -102,11 +102,11 @@ class CreatorStarts:
             return f"{count} seat{'s' if count > 1 else ''} still open: wait for players to join"
         return None
 
-    def starts_by_itself(self, lobby: Lobby) -> bool:
+    def starts_by_itself(self, lobby: LobbyView) -> bool:
         """Never: the creator starts it."""
         return False
 
-    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+    def start_options(self, lobby: LobbyView) -> tuple[dict[str, Any], list[SeatRow]]:
         """The options and seats as created."""
         return dict(lobby.table.options), list(lobby.seats)
 

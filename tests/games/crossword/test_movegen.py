@@ -15,8 +15,8 @@ from parlour.games.crossword.bots import MediumBot
 from parlour.games.crossword.lexicon import Lexicon, load_lexicon
 from parlour.games.crossword.movegen import Move, MoveGenerator
 from parlour.games.crossword.notation import Play, parse
+from parlour.games.crossword.plays import CrosswordRules, check_play
 from parlour.games.crossword.reference import all_plays
-from parlour.games.crossword.rules import Rules, check_play
 from parlour.games.crossword.state import CrosswordState
 from tests.games.crossword.helpers import board
 from tests.games.crossword.test_reference import brute_force
@@ -24,11 +24,13 @@ from tests.games.crossword.test_reference import brute_force
 ENABLE = load_lexicon()
 
 
-def generated(b: Board, rack: str, lexicon: Lexicon, rules: Rules | None = None) -> list[Move]:
-    return MoveGenerator.for_lexicon(lexicon, rules or Rules()).moves(b, rack)
+def generated(
+    b: Board, rack: str, lexicon: Lexicon, rules: CrosswordRules | None = None
+) -> list[Move]:
+    return MoveGenerator.for_lexicon(lexicon, rules or CrosswordRules()).moves(b, rack)
 
 
-def assert_agrees(b: Board, rack: str, lexicon: Lexicon, rules: Rules) -> list[Move]:
+def assert_agrees(b: Board, rack: str, lexicon: Lexicon, rules: CrosswordRules) -> list[Move]:
     """Each generated play once; each accepted by check_play, in the same canonical form,
     with the same tiles, words and points; and exactly the reference enumerator's plays."""
     moves = generated(b, rack, lexicon, rules)
@@ -46,10 +48,10 @@ def assert_agrees(b: Board, rack: str, lexicon: Lexicon, rules: Rules) -> list[M
 
 def self_play_positions(
     count: int, seed: int, lexicon: str = "enable", **options: object
-) -> list[tuple[Board, str, Rules]]:
+) -> list[tuple[Board, str, CrosswordRules]]:
     """Positions every third turn of seeded games between medium players."""
     bot = MediumBot()
-    found: list[tuple[Board, str, Rules]] = []
+    found: list[tuple[Board, str, CrosswordRules]] = []
     game = 0
     while len(found) < count:
         rng = random.Random(f"{seed}:{game}")
@@ -101,8 +103,8 @@ def test_generator_agrees_with_the_rules_on_self_play_positions(options: dict[st
 def test_no_covering_lists_no_cover_play_and_covering_adds_some() -> None:
     covers = 0
     for b, rack, _ in self_play_positions(6, seed=4):
-        off = generated(b, rack, ENABLE, Rules(max_stack=1))
-        on = generated(b, rack, ENABLE, Rules())
+        off = generated(b, rack, ENABLE, CrosswordRules(max_stack=1))
+        on = generated(b, rack, ENABLE, CrosswordRules())
         assert not any(m.covers for m in off)
         assert {m.play for m in off} == {m.play for m in on if not m.covers}
         covers += sum(1 for m in on if m.covers)
@@ -113,7 +115,7 @@ def test_no_covering_lists_no_cover_play_and_covering_adds_some() -> None:
 def test_brute_force_finds_no_play_the_generator_misses(tiny_lexicon_file: str, seed: int) -> None:
     # every word of the lexicon tried at every square in both directions through check_play
     lexicon = load_lexicon(tiny_lexicon_file)
-    rules = Rules(cover_whole_word=seed == 2, max_stack=2 if seed == 3 else 0)
+    rules = CrosswordRules(cover_whole_word=seed == 2, max_stack=2 if seed == 3 else 0)
     for b, rack, _ in self_play_positions(2, seed=seed, lexicon=tiny_lexicon_file):
         moves = generated(b, rack, lexicon, rules)
         assert {m.play: m.score for m in moves} == brute_force(b, rack, lexicon, rules)
@@ -132,7 +134,7 @@ SETTINGS = settings(
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[Board, str, Rules]:
+def positions(draw: st.DrawFn) -> tuple[Board, str, CrosswordRules]:
     """A board of words from the small lexicon written anywhere near the centre (not always a
     legal position: the generator must still agree with check_play), some tiles stacked."""
     words = draw(st.lists(st.sampled_from(SMALL_WORDS), min_size=0, max_size=6))
@@ -148,7 +150,7 @@ def positions(draw: st.DrawFn) -> tuple[Board, str, Rules]:
         if heights[sq] and draw(st.integers(0, 5)) == 0:
             heights[sq] = draw(st.integers(2, 3))
     rack = draw(st.text(SMALL, min_size=1, max_size=7))
-    rules = Rules(
+    rules = CrosswordRules(
         cover_whole_word=draw(st.booleans()),
         max_stack=draw(st.sampled_from([0, 0, 1, 2, 3])),
         premiums_in_cross_words=draw(st.booleans()),
@@ -159,7 +161,7 @@ def positions(draw: st.DrawFn) -> tuple[Board, str, Rules]:
 @SETTINGS
 @given(position=positions())
 def test_generator_agrees_with_the_reference_on_arbitrary_boards(
-    small_lexicon_file: str, position: tuple[Board, str, Rules]
+    small_lexicon_file: str, position: tuple[Board, str, CrosswordRules]
 ) -> None:
     b, rack, rules = position
     assert_agrees(b, rack, load_lexicon(small_lexicon_file), rules)
@@ -181,7 +183,7 @@ def test_a_whole_word_is_covered_only_with_the_option() -> None:
     lexicon = Lexicon.from_words(["AT", "ON", "IT"])
     b = board(("AT", "H8", ACROSS))
     assert {str(m.play) for m in generated(b, "ON", lexicon)} == set()
-    whole = generated(b, "ON", lexicon, Rules(cover_whole_word=True))
+    whole = generated(b, "ON", lexicon, CrosswordRules(cover_whole_word=True))
     assert [(str(m.play), m.score) for m in whole] == [("ON H8 across", 2)]
     # covering only the A keeps the T: IT is allowed either way (and an I above the T on
     # I7, a double letter, makes IT down: 1*2 + 1 = 3)
@@ -196,11 +198,11 @@ def test_the_stack_height_limit() -> None:
     b = board(("QUICK", "H8", ACROSS))
     i_square = parse_square("J8")
     stacked = Board(b.letters, b.heights[:i_square] + bytes([2]) + b.heights[i_square + 1 :])
-    assert generated(stacked, "A", lexicon, Rules(max_stack=2)) == []
-    assert [str(m.play) for m in generated(stacked, "A", lexicon, Rules(max_stack=3))] == [
+    assert generated(stacked, "A", lexicon, CrosswordRules(max_stack=2)) == []
+    assert [str(m.play) for m in generated(stacked, "A", lexicon, CrosswordRules(max_stack=3))] == [
         "QUACK H8 across"
     ]
-    assert generated(b, "A", lexicon, Rules(max_stack=1)) == []
+    assert generated(b, "A", lexicon, CrosswordRules(max_stack=1)) == []
 
 
 def test_a_cover_re_spells_the_perpendicular_word() -> None:

@@ -12,12 +12,14 @@ from parlour.engine.errors import IllegalMove
 from parlour.games.crossword.board import ACROSS, DOWN, SIZE, Board, square_at
 from parlour.games.crossword.lexicon import Lexicon, load_lexicon
 from parlour.games.crossword.notation import Play
+from parlour.games.crossword.plays import CrosswordRules, ScoredPlay, check_play
 from parlour.games.crossword.reference import all_plays
-from parlour.games.crossword.rules import Rules, ScoredPlay, check_play
 from parlour.games.crossword.state import CrosswordState
 
 
-def brute_force(board: Board, rack: str, lexicon: Lexicon, rules: Rules) -> dict[Play, int]:
+def brute_force(
+    board: Board, rack: str, lexicon: Lexicon, rules: CrosswordRules
+) -> dict[Play, int]:
     found: dict[Play, int] = {}
     for direction in (ACROSS, DOWN):
         for line in range(SIZE):
@@ -79,7 +81,7 @@ def test_first_play_and_one_tile_plays_listed_once() -> None:
     lexicon = Lexicon.from_words(["HAT", "BAT", "BA", "HA", "AT", "TA"])
     b = Board.empty().with_word("HA", 10 * SIZE + 8, ACROSS).with_word("BA", 8 * SIZE + 10, DOWN)
     plays = all_plays(b, "T", lexicon)
-    assert as_dict(plays) == brute_force(b, "T", lexicon, Rules())
+    assert as_dict(plays) == brute_force(b, "T", lexicon, CrosswordRules())
     hat = [s for s in plays if s.play.word == "HAT"]
     assert len(hat) == 1 and hat[0].score == 17
 

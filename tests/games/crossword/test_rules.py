@@ -8,14 +8,14 @@ from parlour.engine.errors import IllegalMove, InvalidNotation
 from parlour.games.crossword.board import ACROSS, DOWN, Board, parse_square
 from parlour.games.crossword.lexicon import load_lexicon
 from parlour.games.crossword.notation import Play, parse
-from parlour.games.crossword.rules import Rules, ScoredPlay, check_play, play_from_tiles
+from parlour.games.crossword.plays import CrosswordRules, ScoredPlay, check_play, play_from_tiles
 from tests.games.crossword.helpers import board
 
 LEX = load_lexicon()
 CAT = board(("CAT", "G8", ACROSS))  # G8 C, H8 A (the centre's double word used), I8 T
 
 
-def score(b: Board, text: str, rack: str, rules: Rules | None = None) -> ScoredPlay:
+def score(b: Board, text: str, rack: str, rules: CrosswordRules | None = None) -> ScoredPlay:
     return check_play(b, parse(text), rack, LEX, rules)
 
 
@@ -23,7 +23,9 @@ def words(scored: ScoredPlay) -> list[tuple[str, int]]:
     return [(w.word, w.points) for w in scored.words]
 
 
-def refused(b: Board, text: str, rack: str, match: str, rules: Rules | None = None) -> None:
+def refused(
+    b: Board, text: str, rack: str, match: str, rules: CrosswordRules | None = None
+) -> None:
     with pytest.raises(IllegalMove, match=match):
         score(b, text, rack, rules)
 
@@ -55,7 +57,7 @@ def test_parallel_play_scores_each_two_letter_word_once_at_plain_value() -> None
     assert words(scored) == [("TO", 3), ("AT", 2), ("TO", 2)]
     assert scored.score == 7
     # standard Scrabble option: the O's double letter counts in its cross word too
-    scrabble = score(CAT, "TO H9 across", "OT", Rules(premiums_in_cross_words=True))
+    scrabble = score(CAT, "TO H9 across", "OT", CrosswordRules(premiums_in_cross_words=True))
     assert words(scrabble) == [("TO", 3), ("AT", 2), ("TO", 3)] and scrabble.score == 8
 
 
@@ -108,7 +110,7 @@ def test_cover_changing_a_perpendicular_word() -> None:
 
 def test_covering_a_whole_word_is_refused_by_default() -> None:
     refused(CAT, "DOG G8 across", "DOG", "covers every tile of CAT")
-    allowed = score(CAT, "DOG G8 across", "DOG", Rules(cover_whole_word=True))
+    allowed = score(CAT, "DOG G8 across", "DOG", CrosswordRules(cover_whole_word=True))
     assert allowed.covered == "ACT" and allowed.score == 5
 
 
@@ -120,9 +122,9 @@ def test_a_tile_never_covers_its_own_letter() -> None:
 
 def test_max_stack_limits_covering() -> None:
     quack = board(("QUICK", "H8", ACROSS)).with_word("QUACK", parse_square("H8"), ACROSS)
-    refused(quack, "QUICK H8 across", "I", "already holds 2 tiles", Rules(max_stack=2))
-    assert score(quack, "QUICK H8 across", "I", Rules(max_stack=3)).score == 20
-    refused(CAT, "COT G8 across", "O", "at most|most a square", Rules(max_stack=1))
+    refused(quack, "QUICK H8 across", "I", "already holds 2 tiles", CrosswordRules(max_stack=2))
+    assert score(quack, "QUICK H8 across", "I", CrosswordRules(max_stack=3)).score == 20
+    refused(CAT, "COT G8 across", "O", "at most|most a square", CrosswordRules(max_stack=1))
 
 
 # --- where a play may go ---------------------------------------------------------------------

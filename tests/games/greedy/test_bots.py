@@ -9,10 +9,10 @@ import pytest
 import parlour
 from parlour.bots.arena import play_game
 from parlour.engine.errors import ParlourError
-from parlour.games.dice.actions import Keep, Quit
+from parlour.games.dice.notation import Keep, Quit
 from parlour.games.greedy import SPEC
 from parlour.games.greedy.bots import LEVELS, RandomKeeper, make_bot
-from parlour.games.greedy.rules import GreedyState
+from parlour.games.greedy.state import GreedyState
 from tests.helpers import play
 
 

@@ -9,7 +9,7 @@ import pytest
 from parlour.engine.chance import roll_outcomes
 from parlour.games.greedy import optimal
 from parlour.games.greedy.scoring import keep_options
-from parlour.games.greedy.solver import Rules
+from parlour.games.greedy.solver import GreedyRules
 
 Options = tuple[tuple[float, tuple[tuple[int, int], ...]], ...]
 
@@ -69,7 +69,7 @@ def brute_force(goal: int) -> dict[tuple[int, int], float]:
 
 @pytest.mark.parametrize("target", [300, 500])
 def test_small_targets_match_an_independent_recursion(target: int) -> None:
-    table = optimal.solve(Rules(target=target))
+    table = optimal.solve(GreedyRules(target=target))
     goal = target // 50
     brute = brute_force(goal)
     worst = max(abs(table.wins[a, b] - brute[a, b]) for a in range(goal) for b in range(goal))

@@ -13,9 +13,9 @@ import parlour
 from parlour.engine.chance import FACES, sub_multisets
 from parlour.engine.records import replay, to_record
 from parlour.engine.state import HOST
-from parlour.games.dice.actions import Quit, Skip
-from parlour.games.greedy.rules import GreedyState
+from parlour.games.dice.notation import Quit, Skip
 from parlour.games.greedy.scoring import best_score, keep_options, selection_points
+from parlour.games.greedy.state import GreedyState
 
 PROPERTY = settings(max_examples=30, derandomize=True, deadline=None)
 

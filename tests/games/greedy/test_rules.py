@@ -10,8 +10,8 @@ import parlour
 from parlour.engine.errors import IllegalMove
 from parlour.engine.records import replay, to_record
 from parlour.engine.state import CHANCE, HOST
-from parlour.games.dice.actions import Keep, Quit, Skip
-from parlour.games.greedy.rules import GreedyState
+from parlour.games.dice.notation import Keep, Quit, Skip
+from parlour.games.greedy.state import GreedyState
 from tests.helpers import play
 
 

@@ -8,20 +8,20 @@ import random
 import pytest
 
 import parlour
-from parlour.games.dice.actions import Keep
+from parlour.games.dice.notation import Keep
 from parlour.games.dice.solver import UNIT
-from parlour.games.greedy.rules import GreedyState
 from parlour.games.greedy.solver import (
     CAP,
-    Rules,
+    GreedyRules,
     endgame,
     race_model,
     roll_kind,
     strategy,
     turn_model,
 )
+from parlour.games.greedy.state import GreedyState
 
-DEFAULT = Rules()
+DEFAULT = GreedyRules()
 
 
 def test_farkle_probabilities_by_hand() -> None:

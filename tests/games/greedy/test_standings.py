@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import parlour
 from parlour.engine.state import State
-from parlour.games.dice.actions import Quit
+from parlour.games.dice.notation import Quit
 from parlour.games.greedy.standings import StandingsEntry, standings_entry, tournament_points
 from tests.helpers import play
 

@@ -8,7 +8,7 @@ from typing import Any
 import parlour
 from parlour.engine.state import CHANCE, HOST
 from parlour.games.rummy.cards import parse_cards
-from parlour.games.rummy.rules import RummyState, arrange_deck
+from parlour.games.rummy.state import RummyState, arrange_deck
 
 
 def deal(hands: Sequence[str], upcard: str, stock: str = "", **options: Any) -> RummyState:

@@ -12,7 +12,7 @@ from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import LEVELS, layoff_closure, make_bot, outs
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.melds import TableMeld
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
 from tests.games.rummy.test_properties import hidden_reshuffled
 

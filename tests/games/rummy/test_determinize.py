@@ -7,7 +7,7 @@ import random
 import parlour
 from parlour.games.rummy.cards import FULL_DECK, mask_of, parse_cards
 from parlour.games.rummy.determinize import determinize, disagreements, hidden_cards, passed_over
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
 from tests.games.rummy.test_properties import hidden_reshuffled
 

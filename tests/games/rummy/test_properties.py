@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import parlour
 from parlour.games.rummy.cards import FULL_DECK, card_text, cards_of, parse_card
 from parlour.games.rummy.notation import LayOff, Meld
-from parlour.games.rummy.rules import DEAL, RummyState
 from parlour.games.rummy.scoring import POINTS
+from parlour.games.rummy.state import DEAL, RummyState
 
 OPTIONS = st.sampled_from(
     [

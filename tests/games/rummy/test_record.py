@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from parlour.engine.records import read_record, replay
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.state import RummyState
 
 RECORD = Path(__file__).parents[2] / "data" / "rummy-hard-medium.json"
 

@@ -11,7 +11,7 @@ from parlour.engine.errors import BadOption, IllegalMove, InvalidNotation, NotEn
 from parlour.engine.state import CHANCE, HOST, TERMINAL, Result
 from parlour.games.rummy.cards import parse_card, parse_cards
 from parlour.games.rummy.notation import Deal, parse
-from parlour.games.rummy.rules import DEAL, OVER, PLAY, RummyState
+from parlour.games.rummy.state import DEAL, OVER, PLAY, RummyState
 from tests.games.rummy.conftest import act, deal
 
 
@@ -153,7 +153,7 @@ def test_a_tie_at_the_top_plays_another_round() -> None:
         act(state, "host skip")
     assert state.scores == [10, 10]  # both over 5, tied at the top
     assert state.current_player() == CHANCE and state.round == 2
-    from parlour.games.rummy.rules import arrange_deck
+    from parlour.games.rummy.state import arrange_deck
 
     hands = [parse_cards(["2S", "3S", "4S", "5S"]), parse_cards(["5H", "7D", "9S", "JC"])]
     state.apply(arrange_deck(hands, parse_cards(["KD"])[0], parse_cards(["8C"])), player=CHANCE)

@@ -9,9 +9,9 @@ from parlour.bots.arena import play_game
 from parlour.games.rummy.bots import make_bot
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.notation import DISCARDS
-from parlour.games.rummy.rules import RummyState
 from parlour.games.rummy.search import SearchBot, play_out, round_margin, shortlist
 from parlour.games.rummy.simple import SimpleBot
+from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
 from tests.games.rummy.test_properties import hidden_reshuffled
 

@@ -9,10 +9,10 @@ import pytest
 import parlour
 from parlour.bots.arena import play_game
 from parlour.engine.errors import ParlourError
-from parlour.games.dice.actions import Keep
+from parlour.games.dice.notation import Keep
 from parlour.games.ten_thousand import SPEC
 from parlour.games.ten_thousand.bots import ARENA_LEVELS, LEVELS, make_bot
-from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.ten_thousand.state import TenThousandState
 from tests.helpers import play
 
 

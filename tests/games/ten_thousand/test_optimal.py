@@ -10,12 +10,12 @@ import pytest
 
 import parlour
 from parlour.engine.chance import roll_outcomes
-from parlour.games.dice.actions import Keep
+from parlour.games.dice.notation import Keep
 from parlour.games.ten_thousand import optimal
 from parlour.games.ten_thousand.bots import make_bot
-from parlour.games.ten_thousand.rules import TenThousandState
 from parlour.games.ten_thousand.scoring import keep_options
-from parlour.games.ten_thousand.solver import Rules
+from parlour.games.ten_thousand.solver import TenThousandRules
+from parlour.games.ten_thousand.state import TenThousandState
 
 Options = tuple[tuple[float, tuple[tuple[int, int], ...]], ...]
 
@@ -101,7 +101,7 @@ def brute_force(goal: int, beyond: int, entry: int = 0) -> dict[tuple[int, int],
 
 @pytest.mark.parametrize(("target", "entry"), [(300, 0), (500, 0), (300, 350)])
 def test_small_targets_match_an_independent_recursion(target: int, entry: int) -> None:
-    rules = Rules(target=target, entry=entry)
+    rules = TenThousandRules(target=target, entry=entry)
     beyond = 200
     table = optimal.solve(rules, beyond=beyond)
     brute = brute_force(target // 50, beyond // 50, entry // 50)
@@ -112,14 +112,14 @@ def test_small_targets_match_an_independent_recursion(target: int, entry: int) -
 
 
 @pytest.fixture(scope="module")
-def small() -> Rules:
+def small() -> TenThousandRules:
     """Target 1000, entry 300: solved once for the module and kept in memory."""
-    rules = Rules(target=1000, entry=300)
+    rules = TenThousandRules(target=1000, entry=300)
     optimal._TABLES[rules] = optimal.solve(rules).wins
     return rules
 
 
-def test_each_move_policy_agrees_with_the_solved_table(small: Rules) -> None:
+def test_each_move_policy_agrees_with_the_solved_table(small: TenThousandRules) -> None:
     rules = small
     wins = optimal.wins_table(rules)
     for a in range(0, 1000, 150):
@@ -128,7 +128,7 @@ def test_each_move_policy_agrees_with_the_solved_table(small: Rules) -> None:
             assert turn.win_chance == pytest.approx(wins[a // 50, b // 50], abs=1e-12)
 
 
-def test_tables_are_cached_in_the_data_directory(small: Rules) -> None:
+def test_tables_are_cached_in_the_data_directory(small: TenThousandRules) -> None:
     optimal.store(small, optimal.wins_table(small))
     path = optimal.cache_path(small)
     assert path.is_file() and path.name == "ten-thousand-v1-optimal-1000-300-0.npy.gz"
@@ -154,7 +154,7 @@ def position(scores: list[int], target: int, entry: int, *moves: str) -> TenThou
     return state
 
 
-def test_the_optimal_choice_has_the_highest_chance_of_winning(small: Rules) -> None:
+def test_the_optimal_choice_has_the_highest_chance_of_winning(small: TenThousandRules) -> None:
     # 0 against 900 at target 1000 (entry 300), a later roll of three dice: of every keep
     # and bank-or-roll choice, the level takes one with the highest solved chance
     state = position([0, 900], 1000, 300, "roll 1 1 1 2 3 4", "keep 1 1 1 roll", "roll 1 5 3")
@@ -174,7 +174,9 @@ def test_the_optimal_choice_has_the_highest_chance_of_winning(small: Rules) -> N
     assert values[best.dice, best.bank] == max(values.values())
 
 
-def test_the_optimal_level_plays_legal_games_with_two_and_three_players(small: Rules) -> None:
+def test_the_optimal_level_plays_legal_games_with_two_and_three_players(
+    small: TenThousandRules,
+) -> None:
     from parlour.bots.arena import play_game
 
     for players in (2, 3):
@@ -187,10 +189,14 @@ def test_the_optimal_level_plays_legal_games_with_two_and_three_players(small: R
 
 
 def test_the_shipped_table_for_the_default_rules() -> None:
-    wins = optimal.stored_table(Rules())
+    wins = optimal.stored_table(TenThousandRules())
     assert wins is not None and wins.shape == (200, 200)
     assert wins[0, 0] == pytest.approx(0.5348115056, abs=1e-9)  # parlour solve --optimal
-    assert optimal.win_probability(Rules(), 0, 300) < 0.5 < optimal.win_probability(Rules(), 0, 250)
+    assert (
+        optimal.win_probability(TenThousandRules(), 0, 300)
+        < 0.5
+        < optimal.win_probability(TenThousandRules(), 0, 250)
+    )
     assert all(wins[0, b] > wins[0, b + 1] for b in range(199))  # a head start always helps
 
 
@@ -202,7 +208,7 @@ def test_six_ones_on_the_first_roll_the_optimal_player_banks_where_strong_rolls(
     best = make_bot("optimal").choose(state, 0, random.Random(0))
     assert strong == Keep((1, 1, 1, 1, 1, 1), bank=False)
     assert best == Keep((1, 1, 1, 1, 1, 1), bank=True)
-    turn = optimal.optimal_turn(Rules(), 0, 0)
+    turn = optimal.optimal_turn(TenThousandRules(), 0, 0)
     assert turn.banks(8000, 6) and turn.value(8000, 6) == pytest.approx(turn.u[160])
     with pytest.raises(ValueError, match="below 10000"):
-        optimal.optimal_turn(Rules(), 10_000, 0)
+        optimal.optimal_turn(TenThousandRules(), 10_000, 0)

@@ -13,9 +13,9 @@ import parlour
 from parlour.engine.chance import FACES, sub_multisets
 from parlour.engine.records import replay, to_record
 from parlour.engine.state import HOST
-from parlour.games.dice.actions import Skip
-from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.dice.notation import Skip
 from parlour.games.ten_thousand.scoring import best_score, keep_options
+from parlour.games.ten_thousand.state import TenThousandState
 
 PROPERTY = settings(max_examples=30, derandomize=True, deadline=None)
 

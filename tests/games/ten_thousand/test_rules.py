@@ -9,8 +9,8 @@ import pytest
 import parlour
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE, HOST, TERMINAL
-from parlour.games.dice.actions import Keep, Roll, Skip
-from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.dice.notation import Keep, Roll, Skip
+from parlour.games.ten_thousand.state import TenThousandState
 from tests.helpers import play
 
 

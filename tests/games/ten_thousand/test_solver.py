@@ -9,18 +9,18 @@ import random
 import pytest
 
 import parlour
-from parlour.games.dice.actions import Keep
-from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.dice.notation import Keep
 from parlour.games.ten_thousand.solver import (
-    Rules,
+    TenThousandRules,
     endgame,
     need_table,
     race_model,
     roll_kind,
     strategy,
 )
+from parlour.games.ten_thousand.state import TenThousandState
 
-DEFAULT = Rules()
+DEFAULT = TenThousandRules()
 F6 = 1440 / 46656  # six dice, no specials: no 1, no 5, no triple among 2, 3, 4, 6
 
 
@@ -117,10 +117,12 @@ def test_expected_points_against_monte_carlo() -> None:
 def test_options_change_the_strategy() -> None:
     plain = strategy(DEFAULT)
     # the target does not change a turn's strategy
-    assert strategy(Rules(target=5000)).expected_points == plain.expected_points
+    assert strategy(TenThousandRules(target=5000)).expected_points == plain.expected_points
     # three pairs and straights after hot dice are worth something
-    assert strategy(Rules(specials_any_roll=True)).expected_points > plain.expected_points
-    entry = strategy(Rules(entry=1000))
+    assert (
+        strategy(TenThousandRules(specials_any_roll=True)).expected_points > plain.expected_points
+    )
+    entry = strategy(TenThousandRules(entry=1000))
     assert entry.expected_points == pytest.approx(plain.expected_points)
     assert entry.expected_points_unentered < plain.expected_points
     unentered = entry.bank_thresholds(entered=False)

@@ -17,7 +17,7 @@ from parlour.games.ten_thousand.scoring import keep_options
 
 THREADS = 4
 TRIALS = 20
-RULES = solver.Rules()
+RULES = solver.TenThousandRules()
 ROLL = (1, 2, 2, 3, 5, 6)
 LEADERS = list(range(500, 6001, 250))
 """Leaders' scores in the last turns (a player on 0 must pass them: needs up to 6,050)."""

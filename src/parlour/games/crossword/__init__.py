@@ -3,7 +3,7 @@
 Manual ``002`` (a 1994 door game "similar to Scrabble"); every rule and decision is in
 ``docs/rules/crossword.md``. Modules: :mod:`.tiles` (letters, values, bag draws),
 :mod:`.board` (squares, premiums, the compact board), :mod:`.lexicon` (word lists),
-:mod:`.notation` (actions and their text), :mod:`.rules` (what makes a play legal),
+:mod:`.notation` (actions and their text), :mod:`.plays` (what makes a play legal),
 :mod:`.scoring` (points), :mod:`.state` (turns, draws, days, the end), :mod:`.wordgraph`
 (the lexicon as a minimal DAWG), :mod:`.movegen` (every legal play, fast),
 :mod:`.reference` (every legal play, simply: the generator's oracle in the tests); and around
@@ -19,7 +19,7 @@ For a move generator (and anything else that must be fast), the pieces are plain
 - a rack is a ``str`` of letters; tile values are :data:`~.tiles.TILE_VALUES`;
 - a play is :class:`~.notation.Play` ``(word, square, direction)``; a one-tile play has one
   canonical form (across if the tile has a neighbour across);
-- :func:`~.rules.check_play` validates and scores a play (pure; the rules' single source),
+- :func:`~.plays.check_play` validates and scores a play (pure; the rules' single source),
   :func:`~.scoring.score_word` scores one word, :func:`~.reference.cross_check` gives a
   square's allowed letters, occupied squares included;
 - the lexicon's words are :attr:`~.lexicon.Lexicon.words` (sorted); its word graph is cached

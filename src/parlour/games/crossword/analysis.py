@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from parlour.engine.errors import BadRecord, ParlourError
 from parlour.engine.records import replay
 from parlour.engine.state import JSON, parse_player_label
-from parlour.games.crossword.rules import ScoredPlay
+from parlour.games.crossword.plays import ScoredPlay
 from parlour.games.crossword.state import CrosswordState
 
 

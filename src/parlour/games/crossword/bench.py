@@ -37,7 +37,7 @@ from parlour.games.crossword.lexicon import (
     load_source,
 )
 from parlour.games.crossword.movegen import MoveGenerator
-from parlour.games.crossword.rules import Rules
+from parlour.games.crossword.plays import CrosswordRules
 from parlour.games.crossword.state import CrosswordState
 from parlour.games.crossword.wordgraph import WordGraph, cache_file, load_word_graph
 
@@ -191,7 +191,7 @@ class GenerationFigures:
         return asdict(self)
 
 
-def measure_generation(positions: list[Position], rules: Rules) -> GenerationFigures:
+def measure_generation(positions: list[Position], rules: CrosswordRules) -> GenerationFigures:
     """Time :meth:`MoveGenerator.moves` on each position with a fresh generator (no
     cross-check memo from earlier positions: the slowest case) after a garbage collection
     (the collector stays on while timing), and ``plays`` (scored, with words) after it."""

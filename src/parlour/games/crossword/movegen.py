@@ -28,7 +28,7 @@ widened for a game where a tile may cover another:
 - **One-tile plays** are listed once, in their canonical form (across when the tile has a
   neighbour across): a down play of one tile with a cross word is skipped.
 
-The result agrees exactly with :func:`~parlour.games.crossword.rules.check_play`: the tests run
+The result agrees exactly with :func:`~parlour.games.crossword.plays.check_play`: the tests run
 every generated play through it (same play, score and words) and compare the list with the
 reference enumerator (:mod:`.reference`) and with brute force.
 
@@ -62,7 +62,7 @@ from parlour.games.crossword.board import (
 )
 from parlour.games.crossword.lexicon import MIN_WORD, Lexicon
 from parlour.games.crossword.notation import Play
-from parlour.games.crossword.rules import DEFAULT_RULES, Rules, ScoredPlay
+from parlour.games.crossword.plays import DEFAULT_RULES, CrosswordRules, ScoredPlay
 from parlour.games.crossword.scoring import Word
 from parlour.games.crossword.tiles import BINGO_BONUS, LETTERS, RACK_SIZE, TILE_VALUES
 from parlour.games.crossword.wordgraph import TERMINAL, WordGraph, load_word_graph
@@ -88,7 +88,7 @@ class Move(NamedTuple):
     """A legal play as the generator finds it: its ``score`` (points, bingo included), the
     ``word`` as it reads, its first ``square`` and ``direction``, the rack letters it uses
     (``tiles``, reading order) and how many tiles it ``covers``. :meth:`scored` gives the
-    full :class:`~parlour.games.crossword.rules.ScoredPlay`."""
+    full :class:`~parlour.games.crossword.plays.ScoredPlay`."""
 
     score: int
     word: str
@@ -107,10 +107,10 @@ class Move(NamedTuple):
         """True if all seven tiles of a full rack are used."""
         return len(self.tiles) == RACK_SIZE
 
-    def scored(self, board: Board, rules: Rules = DEFAULT_RULES) -> ScoredPlay:
+    def scored(self, board: Board, rules: CrosswordRules = DEFAULT_RULES) -> ScoredPlay:
         """The :class:`ScoredPlay` of this move on *board* (the board it was generated on):
         tiles placed and covered, each word with its points, as
-        :func:`~parlour.games.crossword.rules.check_play` reports them."""
+        :func:`~parlour.games.crossword.plays.check_play` reports them."""
         return expand(board, self, rules)
 
 
@@ -129,13 +129,13 @@ class MoveGenerator:
     so reuse one generator for a game: :meth:`for_lexicon` shares one per lexicon and rules.
     """
 
-    def __init__(self, graph: WordGraph, rules: Rules = DEFAULT_RULES) -> None:
+    def __init__(self, graph: WordGraph, rules: CrosswordRules = DEFAULT_RULES) -> None:
         self.graph = graph
         self.rules = rules
         self._memo: dict[str, tuple[int, int]] = {}
 
     @classmethod
-    def for_lexicon(cls, lexicon: Lexicon, rules: Rules = DEFAULT_RULES) -> MoveGenerator:
+    def for_lexicon(cls, lexicon: Lexicon, rules: CrosswordRules = DEFAULT_RULES) -> MoveGenerator:
         """The shared generator for *lexicon* (its word graph loaded or built, through the
         cache in the data directory) and *rules*."""
         key = (lexicon.digest, rules)
@@ -508,7 +508,7 @@ class MoveGenerator:
                     counts[code] += 1
 
 
-def expand(board: Board, move: Move, rules: Rules = DEFAULT_RULES) -> ScoredPlay:
+def expand(board: Board, move: Move, rules: CrosswordRules = DEFAULT_RULES) -> ScoredPlay:
     """The :class:`ScoredPlay` of a generated *move* on *board*: the tiles it places and
     covers and each word it forms with its points (the main word first, then the cross
     words in reading order), computed the way :mod:`.scoring` does."""
@@ -558,4 +558,4 @@ def _cross_word(board: Board, square: int, letter: str, direction: Direction) ->
     return start, text[:offset] + letter + text[offset + 1 :]
 
 
-_SHARED: dict[tuple[str, Rules], MoveGenerator] = {}
+_SHARED: dict[tuple[str, CrosswordRules], MoveGenerator] = {}

@@ -32,7 +32,7 @@ from parlour.games.crossword.tiles import is_letters, sorted_tiles
 class Play:
     """A play: ``word`` (upper case, as it will read on the board) from ``square`` (0-224)
     in ``direction``. Which squares get a tile follows from the board (see
-    :func:`parlour.games.crossword.rules.check_play`)."""
+    :func:`parlour.games.crossword.plays.check_play`)."""
 
     word: str
     square: int

@@ -7,7 +7,7 @@ covering it with a different rack tile, and prunes with the lexicon's prefixes
 (:meth:`Lexicon.has_prefix`), the perpendicular words (cross-checks, computed for occupied
 squares too, since a cover re-spells the perpendicular word) and the distance to the nearest
 square a play may join at. Every candidate is then passed to
-:func:`~parlour.games.crossword.rules.check_play`, the single source of the rules, so the
+:func:`~parlour.games.crossword.plays.check_play`, the single source of the rules, so the
 list holds exactly the plays the engine accepts, each once in canonical form.
 
 The move generator (a word graph with anchors) replaces it for speed; this one stays as the
@@ -29,7 +29,7 @@ from parlour.games.crossword.board import (
 )
 from parlour.games.crossword.lexicon import Lexicon
 from parlour.games.crossword.notation import Play
-from parlour.games.crossword.rules import Rules, ScoredPlay, check_play
+from parlour.games.crossword.plays import CrosswordRules, ScoredPlay, check_play
 from parlour.games.crossword.tiles import LETTERS, take
 
 ANY = frozenset(LETTERS)
@@ -50,14 +50,14 @@ def cross_check(
 
 
 def all_plays(
-    board: Board, rack: str, lexicon: Lexicon, rules: Rules | None = None
+    board: Board, rack: str, lexicon: Lexicon, rules: CrosswordRules | None = None
 ) -> list[ScoredPlay]:
     """Every legal play on *board* with *rack*, scored, each once (canonical form), in a
     fixed order (by direction, line, start square, word).
     """
     if not rack:
         return []
-    rules = rules or Rules()
+    rules = rules or CrosswordRules()
     first = board.is_empty()
     found: dict[Play, ScoredPlay] = {}
     prefixes: dict[str, bool] = {}  # lexicon.has_prefix, remembered for this call
@@ -75,7 +75,7 @@ def _line_plays(
     direction: Direction,
     rack: str,
     lexicon: Lexicon,
-    rules: Rules,
+    rules: CrosswordRules,
     first: bool,
     prefixes: dict[str, bool],
 ) -> list[ScoredPlay]:

@@ -10,7 +10,7 @@
   that location will receive the basic tile value only". Option ``premiums_in_cross_words``
   gives them the new tile's premiums too (standard Scrabble).
 - Using all 7 tiles of the rack in one play adds 50 (:data:`~.tiles.BINGO_BONUS`; added by
-  :func:`parlour.games.crossword.rules.check_play`).
+  :func:`parlour.games.crossword.plays.check_play`).
 - At the end (:func:`end_adjustments`) each player loses the value of their unplayed tiles and
   a player who emptied their rack gains everyone else's.
 

@@ -41,7 +41,7 @@ from parlour.games.crossword.notation import (
     Skip,
     parse,
 )
-from parlour.games.crossword.rules import Rules, ScoredPlay, check_play
+from parlour.games.crossword.plays import CrosswordRules, ScoredPlay, check_play
 from parlour.games.crossword.scoring import end_adjustments
 from parlour.games.crossword.tiles import (
     EXCHANGE_MIN_BAG,
@@ -78,7 +78,7 @@ class CrosswordState(State):
         super().__init__(game)
         n = game.num_players
         self.lexicon: Lexicon = load_lexicon(str(game.options.get("lexicon", "enable")))
-        self.rules = Rules.from_options(game.options)
+        self.rules = CrosswordRules.from_options(game.options)
         self.mode: str = str(game.options.get("turn_mode", TURNS))
         self.board = Board.empty()
         self.racks: list[str] = [""] * n

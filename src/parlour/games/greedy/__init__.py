@@ -2,7 +2,7 @@
 
 from parlour.engine.registry import register
 from parlour.engine.spec import Chance, GameSpec, Information, Option
-from parlour.games.greedy.rules import GreedyState
+from parlour.games.greedy.state import GreedyState
 
 SPEC = GameSpec(
     name="greedy",

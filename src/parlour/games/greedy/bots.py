@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from parlour.engine.chance import Dice
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
-from parlour.games.dice.actions import DiceAction, Keep
-from parlour.games.greedy.rules import GreedyState
-from parlour.games.greedy.solver import Rules, endgame, strategy
+from parlour.games.dice.notation import DiceAction, Keep
+from parlour.games.greedy.solver import GreedyRules, endgame, strategy
+from parlour.games.greedy.state import GreedyState
 
 HORIZON = 5_000
 """The ``strong`` player plays for the win once the leader or itself is within this many
@@ -98,7 +98,7 @@ class StrongBot:
         if self.endgame and others:
             leader = max(others)
             if max(mine, leader) >= state.target - self.horizon:
-                plan = endgame(Rules(state.target), mine, leader)
+                plan = endgame(GreedyRules(state.target), mine, leader)
                 return Keep(*plan.choose(options, total, dice))
         return Keep(*strategy().choose(options, total, dice))
 

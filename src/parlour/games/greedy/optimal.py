@@ -20,7 +20,7 @@ import numpy as np
 from parlour.games.dice.optimal import Progress, RaceTable, solve_race
 from parlour.games.dice.solver import UNIT, RollKind, TurnModel, build_roll_kind
 from parlour.games.greedy.scoring import keep_options
-from parlour.games.greedy.solver import N_DICE, Rules
+from parlour.games.greedy.solver import N_DICE, GreedyRules
 
 
 @cache
@@ -36,7 +36,9 @@ def turn_model() -> TurnModel:
     return TurnModel(N_DICE, later[N_DICE], later)
 
 
-def solve(rules: Rules, *, progress: Progress | None = None, kernel: str = "auto") -> RaceTable:
+def solve(
+    rules: GreedyRules, *, progress: Progress | None = None, kernel: str = "auto"
+) -> RaceTable:
     """Solve the two-player race to *rules*' target (see the module docstring); the errors
     of :func:`~parlour.games.dice.optimal.solve_race`."""
     goal = rules.target // UNIT

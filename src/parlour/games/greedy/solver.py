@@ -45,13 +45,13 @@ which never farkle); certified by ``Strategy.certify``."""
 
 
 @dataclass(frozen=True)
-class Rules:
+class GreedyRules:
     """The game options the race model depends on (points)."""
 
     target: int = 10_000
 
     @classmethod
-    def of(cls, options: Mapping[str, Any]) -> Rules:
+    def of(cls, options: Mapping[str, Any]) -> GreedyRules:
         """The rules of a loaded game's ``options`` (``players`` is ignored)."""
         return cls(target=int(options.get("target", 10_000)))
 
@@ -98,7 +98,7 @@ class RaceModel:
     down, so the positions with one score within :data:`SPAN` of the target need no others.
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: GreedyRules) -> None:
         started = time.perf_counter()
         self.rules = rules
         self.goal = goal = rules.target // UNIT
@@ -167,13 +167,13 @@ class RaceModel:
 
 
 @built_once
-def race_model(rules: Rules) -> RaceModel:
+def race_model(rules: GreedyRules) -> RaceModel:
     """The :class:`RaceModel` for *rules*, built once and cached."""
     return RaceModel(rules)
 
 
 @lru_cache(maxsize=512)
-def endgame(rules: Rules, mine: int, leader: int) -> WinPolicy:
+def endgame(rules: GreedyRules, mine: int, leader: int) -> WinPolicy:
     """The turn policy that maximises the race model's chance of winning for a player with
     *mine* points against the *leader* (points; both below the target). Exact for the
     model: from the turn total that reaches the target up, banking wins. The last 512 are

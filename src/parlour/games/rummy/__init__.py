@@ -7,7 +7,7 @@ is over the ending score (500).
 
 from parlour.engine.registry import register
 from parlour.engine.spec import Chance, GameSpec, Information, Option
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.state import RummyState
 
 SPEC = GameSpec(
     name="rummy",

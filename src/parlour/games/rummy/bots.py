@@ -39,9 +39,9 @@ from parlour.games.rummy.notation import (
     Meld,
     RummyAction,
 )
-from parlour.games.rummy.rules import DRAW, PlayerView, RummyState
 from parlour.games.rummy.scoring import POINTS, best_melds, deadwood_points
 from parlour.games.rummy.simple import completes_meld, in_start
+from parlour.games.rummy.state import DRAW, PlayerView, RummyState
 
 
 def layoff_closure(table: Sequence[TableMeld], hand: Mask) -> Mask:

@@ -22,7 +22,7 @@ import random
 from parlour.games.rummy.cards import FULL_DECK, Card, Mask, cards_of
 from parlour.games.rummy.melds import melds_in
 from parlour.games.rummy.notation import Deal, Discard, Draw, Skip
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.state import RummyState
 
 
 def hidden_cards(state: RummyState, seat: int) -> Mask:

@@ -31,9 +31,9 @@ from parlour.games.rummy.bots import LEVELS
 from parlour.games.rummy.cards import Mask
 from parlour.games.rummy.determinize import determinize, passed_over
 from parlour.games.rummy.notation import Discard, Draw, LayOff, Meld, RummyAction
-from parlour.games.rummy.rules import DRAW, PLAY, RummyState
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import in_start, simple_choice
+from parlour.games.rummy.state import DRAW, PLAY, RummyState
 
 _PLANNER = LEVELS["hard"]
 

@@ -26,8 +26,8 @@ from parlour.games.rummy.notation import (
     Meld,
     RummyAction,
 )
-from parlour.games.rummy.rules import DRAW, RummyState
 from parlour.games.rummy.scoring import POINTS
+from parlour.games.rummy.state import DRAW, RummyState
 
 
 def _positions(rank: int) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.engine.state import State
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.state import RummyState
 
 
 @dataclass(frozen=True)

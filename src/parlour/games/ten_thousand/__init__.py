@@ -2,7 +2,7 @@
 
 from parlour.engine.registry import register
 from parlour.engine.spec import Chance, GameSpec, Information, Option
-from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.ten_thousand.state import TenThousandState
 
 SPEC = GameSpec(
     name="ten-thousand",

@@ -26,15 +26,15 @@ from dataclasses import dataclass
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
-from parlour.games.dice.actions import DiceAction, Keep
-from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.dice.notation import DiceAction, Keep
 from parlour.games.ten_thousand.solver import (
     TIE_SHARE,
-    Rules,
+    TenThousandRules,
     endgame,
     need_table,
     strategy,
 )
+from parlour.games.ten_thousand.state import TenThousandState
 
 
 def best_keep(state: TenThousandState) -> Keep:
@@ -99,7 +99,7 @@ class StrongBot:
     def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
         """The keep and bank-or-roll choice for *seat* (see the class docstring)."""
         assert isinstance(state, TenThousandState) and state.roll is not None
-        rules = Rules.of(state.game.options)
+        rules = TenThousandRules.of(state.game.options)
         first = state.rolls == 1
         options = state.keep_points(state.roll, first_roll=first)
         mine = state.scores[seat]
@@ -116,7 +116,7 @@ class StrongBot:
 
 
 def last_turn_keep(
-    rules: Rules,
+    rules: TenThousandRules,
     options: Mapping[tuple[int, ...], int],
     total: int,
     dice: int,
@@ -160,7 +160,7 @@ class OptimalBot:
         from parlour.games.ten_thousand.optimal import optimal_turn
 
         assert isinstance(state, TenThousandState) and state.roll is not None
-        rules = Rules.of(state.game.options)
+        rules = TenThousandRules.of(state.game.options)
         options = state.keep_points(state.roll, first_roll=state.rolls == 1)
         mine = state.scores[seat]
         others = [s for i, s in enumerate(state.scores) if i != seat]

@@ -35,7 +35,7 @@ from parlour.games.dice.solver import UNIT, RollKind, TurnModel, WinPolicy, buil
 from parlour.games.ten_thousand.solver import (
     MAX_KEEP,
     TIE_SHARE,
-    Rules,
+    TenThousandRules,
     _plain,
     _specials,
     need_table,
@@ -57,13 +57,13 @@ def every_roll_kind(dice: int, specials: bool) -> RollKind:
 
 
 @cache
-def turn_model(rules: Rules) -> TurnModel:
+def turn_model(rules: TenThousandRules) -> TurnModel:
     """Ten-Thousand's turns under *rules* with every keep (see :func:`every_roll_kind`)."""
     later = {n: every_roll_kind(n, rules.specials_any_roll and n == 6) for n in range(1, 7)}
     return TurnModel(6, every_roll_kind(6, True), later, entry=rules.entry)
 
 
-def end_values(rules: Rules, beyond: int = BEYOND) -> Any:
+def end_values(rules: TenThousandRules, beyond: int = BEYOND) -> Any:
     """``end[b, j]``: the value to the banker of banking to ``target + j`` units against an
     opponent with *b* units, who then plays the exact last turn (tie half); *j* up to
     *beyond* (points) plus the largest keep."""
@@ -82,7 +82,7 @@ def end_values(rules: Rules, beyond: int = BEYOND) -> Any:
 
 
 def solve(
-    rules: Rules,
+    rules: TenThousandRules,
     *,
     progress: Progress | None = None,
     kernel: str = "auto",
@@ -102,11 +102,11 @@ def solve(
     )
 
 
-def _name(rules: Rules) -> str:
+def _name(rules: TenThousandRules) -> str:
     return f"optimal-{rules.target}-{rules.entry}-{int(rules.specials_any_roll)}.npy.gz"
 
 
-def cache_path(rules: Rules) -> Path:
+def cache_path(rules: TenThousandRules) -> Path:
     """Where the table for *rules* is cached in the data directory."""
     return data_dir() / "solver" / f"ten-thousand-v{FORMAT}-{_name(rules)}"
 
@@ -119,7 +119,7 @@ def _read(raw: bytes, goal: int) -> Any | None:
     return wins if wins.shape == (goal, goal) else None
 
 
-def _packaged(rules: Rules) -> bytes | None:
+def _packaged(rules: TenThousandRules) -> bytes | None:
     try:
         ref = resources.files("parlour.games.ten_thousand.data") / _name(rules)
         return ref.read_bytes() if ref.is_file() else None
@@ -140,10 +140,10 @@ def write_table(path: Path, wins: Any) -> None:
         tmp.unlink(missing_ok=True)
 
 
-_TABLES: dict[Rules, Any] = {}
+_TABLES: dict[TenThousandRules, Any] = {}
 
 
-def stored_table(rules: Rules) -> Any | None:
+def stored_table(rules: TenThousandRules) -> Any | None:
     """The table for *rules* from memory, the package (default rules) or the data
     directory's cache; ``None`` if it has not been solved yet."""
     if rules in _TABLES:
@@ -159,13 +159,13 @@ def stored_table(rules: Rules) -> Any | None:
     return wins
 
 
-def store(rules: Rules, wins: Any) -> None:
+def store(rules: TenThousandRules, wins: Any) -> None:
     """Keep *wins* as the table for *rules*: in memory and in the data directory's cache."""
     write_table(cache_path(rules), wins)
     _TABLES[rules] = wins
 
 
-def wins_table(rules: Rules, progress: Progress | None = None) -> Any:
+def wins_table(rules: TenThousandRules, progress: Progress | None = None) -> Any:
     """The solved ``wins[a, b]`` table for *rules* (see the module docstring): stored
     (:func:`stored_table`), or solved now and cached (*progress* is called while solving)."""
     wins = stored_table(rules)
@@ -175,7 +175,7 @@ def wins_table(rules: Rules, progress: Progress | None = None) -> Any:
     return wins
 
 
-def win_probability(rules: Rules, mover: int, other: int) -> float:
+def win_probability(rules: TenThousandRules, mover: int, other: int) -> float:
     """The chance that the player starting a turn with *mover* points beats *other* (points,
     both below the target), both playing to win. Raises ``ValueError`` otherwise."""
     goal = rules.target
@@ -190,7 +190,7 @@ class OptimalTurn(WinPolicy):
     table's chance of winning after banking *x* (``u(0)``: after a farkle), exact from the
     turn total where banking is provably best (or :data:`BEYOND` past the target)."""
 
-    def __init__(self, rules: Rules, wins: Any, end: Any, mine: int, other: int) -> None:
+    def __init__(self, rules: TenThousandRules, wins: Any, end: Any, mine: int, other: int) -> None:
         model = turn_model(rules)
         goal = rules.target // UNIT
         a, b = mine // UNIT, other // UNIT
@@ -211,12 +211,12 @@ class OptimalTurn(WinPolicy):
 
 
 @cache
-def _end(rules: Rules) -> Any:
+def _end(rules: TenThousandRules) -> Any:
     return end_values(rules)
 
 
 @lru_cache(maxsize=1024)
-def optimal_turn(rules: Rules, mine: int, other: int) -> OptimalTurn:
+def optimal_turn(rules: TenThousandRules, mine: int, other: int) -> OptimalTurn:
     """The :class:`OptimalTurn` for *mine* against *other* (points), the last 1024 cached.
     Raises ``ValueError`` unless both are below the target."""
     if not (0 <= mine < rules.target and 0 <= other < rules.target):

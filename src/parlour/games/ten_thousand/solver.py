@@ -52,8 +52,8 @@ __all__ = [
     "NeedTable",
     "RaceModel",
     "RollKind",
-    "Rules",
     "Strategy",
+    "TenThousandRules",
     "endgame",
     "need_table",
     "race_model",
@@ -76,7 +76,7 @@ TIE_SHARE = 0.5
 
 
 @dataclass(frozen=True)
-class Rules:
+class TenThousandRules:
     """The game options the strategy depends on (points; see ``docs/rules/ten-thousand.md``)."""
 
     target: int = 10_000
@@ -84,7 +84,7 @@ class Rules:
     specials_any_roll: bool = False
 
     @classmethod
-    def of(cls, options: Mapping[str, Any]) -> Rules:
+    def of(cls, options: Mapping[str, Any]) -> TenThousandRules:
         """The rules of a loaded game's ``options`` (``players`` is ignored)."""
         return cls(
             target=int(options.get("target", 10_000)),
@@ -114,7 +114,7 @@ def roll_kind(dice: int, specials: bool) -> RollKind:
 
 
 @built_once
-def turn_model(rules: Rules) -> TurnModel:
+def turn_model(rules: TenThousandRules) -> TurnModel:
     """Ten-Thousand's turns under *rules*: the first roll (specials allowed), later rolls
     (specials on six dice with ``specials_any_roll``), and the entry score."""
     later = {n: roll_kind(n, rules.specials_any_roll and n == 6) for n in range(1, 7)}
@@ -122,13 +122,13 @@ def turn_model(rules: Rules) -> TurnModel:
 
 
 @built_once
-def strategy(rules: Rules) -> Strategy:
+def strategy(rules: TenThousandRules) -> Strategy:
     """The expected-points :class:`Strategy` for *rules*, solved once and cached."""
     return Strategy(turn_model(rules), cap=CAP)
 
 
 @built_once
-def need_table(rules: Rules, tie: float = 0.0) -> NeedTable:
+def need_table(rules: TenThousandRules, tie: float = 0.0) -> NeedTable:
     """The :class:`NeedTable` for *rules* (a tie worth *tie*), cached."""
     return NeedTable(turn_model(rules), tie=tie)
 
@@ -159,7 +159,7 @@ class RaceModel:
     See ``docs/rules/ten-thousand.md#the-strong-player`` for how the ``strong`` player uses it.
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: TenThousandRules) -> None:
         started = time.perf_counter()
         self.rules = rules
         plan = strategy(rules)
@@ -248,7 +248,7 @@ class RaceModel:
 
 
 @built_once
-def race_model(rules: Rules) -> RaceModel:
+def race_model(rules: TenThousandRules) -> RaceModel:
     """The :class:`RaceModel` for *rules*, built once and cached."""
     return RaceModel(rules)
 
@@ -286,7 +286,7 @@ class Endgame(WinPolicy):
 
 
 @lru_cache(maxsize=256)
-def endgame(rules: Rules, mine: int, leader: int) -> Endgame | None:
+def endgame(rules: TenThousandRules, mine: int, leader: int) -> Endgame | None:
     """The :class:`Endgame` policy for *mine* against *leader* (points), or ``None`` when the
     race model does not cover the position. The last 256 are cached."""
     race = race_model(rules)

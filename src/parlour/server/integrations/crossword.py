@@ -4,7 +4,7 @@ A crossword table is created with up to four seats (its maximum) and a minimum
 (``min_players``); players join and vote to begin now. The game begins by itself as soon as
 every seat is taken, or at least the minimum have voted to begin, with the players who have
 joined (open seats are dropped). Nobody starts it by hand. The rule itself is
-:class:`parlour.lobby.Lobby`'s; this module only feeds it the table.
+:class:`parlour.lobby.VoteLobby`'s; this module only feeds it the table.
 
 Daily mode: a ``new-day`` host event at midnight in the table's time zone (sweeper or the
 first action after it). Previews compose tiles put on squares into a play's notation.
@@ -24,12 +24,12 @@ from parlour.engine.state import CHANCE, HOST, JSON, State
 from parlour.games.crossword.board import parse_square
 from parlour.games.crossword.lexicon import DEFAULT as DEFAULT_LEXICON
 from parlour.games.crossword.lexicon import load_lexicon
-from parlour.games.crossword.rules import play_from_tiles
+from parlour.games.crossword.plays import play_from_tiles
 from parlour.games.crossword.state import DAILY, CrosswordState
-from parlour.lobby import Lobby as VoteLobby
+from parlour.lobby import VoteLobby
 from parlour.server.hooks import (
     GameHooks,
-    Lobby,
+    LobbyView,
     Moment,
     Turning,
     clock_deadline,
@@ -40,8 +40,8 @@ from parlour.server.hooks import (
 from parlour.storage.tables import SeatRow
 
 
-def vote_lobby(lobby: Lobby) -> VoteLobby:
-    """The table's lobby as :class:`parlour.lobby.Lobby` sees it: everyone seated has joined
+def vote_lobby(lobby: LobbyView) -> VoteLobby:
+    """The table's lobby as :class:`parlour.lobby.VoteLobby` sees it: everyone seated has joined
     (seat order), then the votes are given in the order they came. A game that has begun
     has everyone who had joined when it began, whichever vote began it."""
     table = lobby.table
@@ -69,7 +69,7 @@ def vote_lobby(lobby: Lobby) -> VoteLobby:
 class VotesToBegin:
     """The crossword's start rule (see the module docstring)."""
 
-    def refuse_start(self, lobby: Lobby, account_id: int) -> str | None:
+    def refuse_start(self, lobby: LobbyView, account_id: int) -> str | None:
         """Always refuses a start by hand, saying how the game begins."""
         built = vote_lobby(lobby)
         return (
@@ -77,11 +77,11 @@ class VotesToBegin:
             f"{built.min_players} have voted to begin: vote to begin"
         )
 
-    def starts_by_itself(self, lobby: Lobby) -> bool:
+    def starts_by_itself(self, lobby: LobbyView) -> bool:
         """True once the seats are all taken or enough players voted to begin."""
         return vote_lobby(lobby).started
 
-    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+    def start_options(self, lobby: LobbyView) -> tuple[dict[str, Any], list[SeatRow]]:
         """The options with ``players`` = those who joined, and their seats in order."""
         built = vote_lobby(lobby)
         return built.game_options(), [s for s in lobby.seats if not s.is_open]

@@ -1,7 +1,7 @@
 """Rummy on the server: what a preview may not show.
 
 The deal is Rummy's one chance node: it shuffles the whole deck, so the stock's order is in
-the state from then on (``parlour.games.rummy.rules``). A preview of ``draw stock`` applied
+the state from then on (``parlour.games.rummy.state``). A preview of ``draw stock`` applied
 to a copy of the state would show the card on top of the stock before the seat draws it,
 and the seat could then take the discard instead; so that preview says only that the draw
 is legal. A move that ends the round (going out, or the discard that empties the stock)
@@ -16,7 +16,7 @@ from typing import Any
 
 from parlour.engine.state import State
 from parlour.games.rummy.notation import DRAW_STOCK
-from parlour.games.rummy.rules import RummyState
+from parlour.games.rummy.state import RummyState
 from parlour.server.hooks import GameHooks, register_hooks
 
 

@@ -33,7 +33,7 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
 from parlour.server.errors import Conflict, NotFound, Refused
-from parlour.server.hooks import Lobby, hooks_for
+from parlour.server.hooks import LobbyView, hooks_for
 from parlour.server.services.cache import Entry, draw_chance, no_seat, seat_names
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import table_columns
@@ -345,7 +345,7 @@ def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
         if table.status != LOBBY:
             raise _cancelled_or_started(table, "the game has already started")
         spec = find(table.game)
-        why = hooks_for(spec.name).start.refuse_start(Lobby(table, seats, spec), account_id)
+        why = hooks_for(spec.name).start.refuse_start(LobbyView(table, seats, spec), account_id)
         if why is not None:
             raise Conflict(why)
         return _begin(ctx, connection, table, seats)
@@ -358,7 +358,7 @@ def _start_if_due(ctx: ServerContext, connection: Connection, table: TableRow) -
     it begins by itself now; the started game, or ``None``."""
     seats = get_seats(connection, table.id)
     spec = find(table.game)
-    if not hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec)):
+    if not hooks_for(spec.name).start.starts_by_itself(LobbyView(table, seats, spec)):
         return None
     return _begin(ctx, connection, table, seats)
 
@@ -372,7 +372,7 @@ def _begin(
     game refuses."""
     spec = find(table.game)
     before = seats
-    options, seats = hooks_for(spec.name).start.start_options(Lobby(table, seats, spec))
+    options, seats = hooks_for(spec.name).start.start_options(LobbyView(table, seats, spec))
     renumber = seats != before
     seats = [replace(s, seat=i) for i, s in enumerate(seats)]
     try:

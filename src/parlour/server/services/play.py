@@ -68,7 +68,7 @@ SNAPSHOT_EVERY = 32
 """Events between two snapshots on the table row (the log in between is replayed on load)."""
 
 
-class _Lost(Exception):
+class _WriteLost(Exception):
     """The conditional update matched nothing: another process wrote first."""
 
 
@@ -226,7 +226,7 @@ def commit(
     the module docstring); return once committed. Call under the table's lock.
 
     Raises the engine's :class:`~parlour.engine.errors.IllegalMove` (nothing changed) and
-    :class:`_Lost` when another process wrote first (the cached entry is dropped).
+    :class:`_WriteLost` when another process wrote first (the cached entry is dropped).
     """
     change = prepare(ctx, entry, player, action, seat_changes=seat_changes)
     try:
@@ -236,7 +236,7 @@ def commit(
         raise
     if not stored:
         ctx.cache.drop(entry.table.id)
-        raise _Lost()
+        raise _WriteLost()
     return finish(ctx, change)
 
 
@@ -257,7 +257,7 @@ async def commit_async(
         raise
     if not stored:
         ctx.cache.drop(entry.table.id)
-        raise _Lost()
+        raise _WriteLost()
     return finish(ctx, change)
 
 
@@ -354,7 +354,7 @@ def submit_action(
                     entry = step.entry
                 seat, action, changes = _check_submission(entry, account_id, text, expected_version)
                 outcome = commit(ctx, entry, seat, action, seat_changes=changes)
-            except _Lost:
+            except _WriteLost:
                 continue
             except StaleVersion:
                 if attempt > 0:
@@ -389,7 +389,7 @@ async def submit_action_async(
                         entry, account_id, text, expected_version
                     )
                     outcome = await commit_async(ctx, entry, seat, action, seat_changes=changes)
-                except (_Lost, StaleVersion):
+                except (_WriteLost, StaleVersion):
                     pass  # another process wrote first (or may have): the thread asks the database
                 else:
                     ctx.changed(table_id)
@@ -449,7 +449,7 @@ def play_bots(ctx: ServerContext, table_id: int, *, most: int = 10_000) -> int:
                 continue
             try:
                 commit(ctx, entry, seat, entry.state.parse_action(text, player=seat))
-            except _Lost:
+            except _WriteLost:
                 continue
             except ParlourError as err:  # a bot bug must not stop the table for good
                 log.error("table %s: computer player %s refused: %s", table_id, level, err)
@@ -464,7 +464,7 @@ def play_bots(ctx: ServerContext, table_id: int, *, most: int = 10_000) -> int:
 
 def _host_step(ctx: ServerContext, entry: Entry) -> Outcome | None:
     """Apply the first host event due at the table now (under its lock), or ``None`` when
-    none is due. Raises :class:`_Lost` when another process wrote first."""
+    none is due. Raises :class:`_WriteLost` when another process wrote first."""
     if entry.table.status != ACTIVE:
         return None
     hooks = hooks_for(entry.table.game)
@@ -507,7 +507,7 @@ def apply_host_events(ctx: ServerContext, table_id: int) -> int:
                 return applied
             try:
                 step = _host_step(ctx, entry)
-            except _Lost:
+            except _WriteLost:
                 continue
             if step is None:
                 return applied

@@ -18,7 +18,7 @@ from sqlalchemy import Connection
 from parlour.engine.registry import find
 from parlour.engine.state import JSON
 from parlour.server.errors import Conflict, NotFound
-from parlour.server.hooks import Lobby, hooks_for
+from parlour.server.hooks import LobbyView, hooks_for
 from parlour.server.services.cache import Entry, current_entry, seat_names
 from parlour.server.services.context import ServerContext
 from parlour.server.services.lobby import may_see
@@ -136,7 +136,7 @@ def table_view(
     creator = names_by_id.get(table.creator_id, "?")
     if table.status in (LOBBY, "cancelled"):
         spec = find(table.game)
-        lobby = Lobby(table, seats, spec)
+        lobby = LobbyView(table, seats, spec)
         rule = hooks_for(spec.name).start
         refusal = rule.refuse_start(lobby, account_id) if account_id is not None else "log in first"
         out = _base(table, seats, seat_names(seats, names_by_id), you, creator, member)

@@ -246,18 +246,18 @@ class GroupWriter:
             future.set_result(result)
 
 
-class _Lost(Exception):
+class _BatchLost(Exception):
     """A table in the batch was not at the version its append was made against."""
 
 
 def _store(connection: Connection, appends: list[Append]) -> None:
-    """Store the *appends* gathered so far together (and forget them); raise :class:`_Lost`
+    """Store the *appends* gathered so far together (and forget them); raise :class:`_BatchLost`
     when one table had moved on, so the batch is written again write by write."""
     if appends:
         stored = append_many(connection, appends)
         appends.clear()
         if not stored:
-            raise _Lost()
+            raise _BatchLost()
 
 
 def _run_alone(engine: Engine, write: Write, future: Future[Any]) -> None:

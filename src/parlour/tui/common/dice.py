@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from parlour.engine.chance import Dice
-from parlour.games.dice.rules import DiceState
+from parlour.games.dice.state import DiceState
 
 
 def aside_dice(state: DiceState) -> Dice:

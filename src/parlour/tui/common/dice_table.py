@@ -15,8 +15,8 @@ from textual.widgets import RichLog
 
 from parlour.engine.chance import Dice
 from parlour.engine.state import Action
-from parlour.games.dice.actions import Keep
-from parlour.games.dice.rules import DiceState
+from parlour.games.dice.notation import Keep
+from parlour.games.dice.state import DiceState
 from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count
 from parlour.tui.common.table import TableScreen, TableSettings

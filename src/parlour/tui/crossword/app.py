@@ -34,7 +34,7 @@ from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
 from parlour.engine.state import Action, State
 from parlour.games.crossword.board import ACROSS, CENTRE, DOWN, SIZE, Direction, square_name
 from parlour.games.crossword.notation import Exchange, Pass, Play, Rearrange, parse
-from parlour.games.crossword.rules import ScoredPlay
+from parlour.games.crossword.plays import ScoredPlay
 from parlour.games.crossword.state import TURNS, CrosswordState
 from parlour.session import LocalGame
 from parlour.tui.common.modals import ConfirmScreen

@@ -26,9 +26,9 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.chance import dice_text
 from parlour.engine.state import CHANCE, Action, State
-from parlour.games.dice.actions import Keep, Quit, Roll
-from parlour.games.greedy.rules import GreedyState
+from parlour.games.dice.notation import Keep, Quit, Roll
 from parlour.games.greedy.standings import standings_entry
+from parlour.games.greedy.state import GreedyState
 from parlour.scorebook import greedy_counts
 from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places

@@ -38,8 +38,8 @@ from parlour.games.rummy.notation import (
     LayOff,
     Meld,
 )
-from parlour.games.rummy.rules import RummyState
 from parlour.games.rummy.scoring import POINTS
+from parlour.games.rummy.state import RummyState
 from parlour.scorebook import rummy_counts
 from parlour.session import LocalGame
 from parlour.storage.rummy_stats import rummy_stats

@@ -22,9 +22,9 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.chance import dice_text
 from parlour.engine.state import CHANCE, Action, State
-from parlour.games.dice.actions import Keep, Roll
-from parlour.games.ten_thousand.rules import TenThousandState
+from parlour.games.dice.notation import Keep, Roll
 from parlour.games.ten_thousand.scoring import selection_points
+from parlour.games.ten_thousand.state import TenThousandState
 from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.dice_table import DiceTableScreen, history_log

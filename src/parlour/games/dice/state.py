@@ -1,7 +1,7 @@
 """The machinery Ten-Thousand and Greedy share: roll, set aside, bank, farkle, fresh dice.
 
 A turn starts at a chance node (the first roll happens by itself). After each roll the player
-sets aside a non-empty selection of scoring dice (:class:`~.actions.Keep`), then banks the turn
+sets aside a non-empty selection of scoring dice (:class:`~.notation.Keep`), then banks the turn
 total or rolls the remaining dice; when every die has been set aside the player gets all the
 dice back (hot dice; Greedy's bonus round). A roll with no scoring dice is a farkle: the turn
 total is lost and the dice pass to the next seat.
@@ -22,7 +22,7 @@ from typing import Any
 from parlour.engine.chance import Dice, roll_outcomes, sample_roll
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Result, State
-from parlour.games.dice.actions import DiceAction, Keep, Quit, Roll, Skip, parse
+from parlour.games.dice.notation import DiceAction, Keep, Quit, Roll, Skip, parse
 
 
 @cache

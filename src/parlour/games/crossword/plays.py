@@ -48,7 +48,7 @@ from parlour.games.crossword.tiles import BINGO_BONUS, RACK_SIZE, is_letters, ta
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class CrosswordRules:
     """The house rules that change what a play may do (game options of the same names).
 
     ``cover_whole_word``: a play may cover every tile of an existing word (default: no).
@@ -62,7 +62,7 @@ class Rules:
     premiums_in_cross_words: bool = False
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Rules:
+    def from_options(cls, options: Mapping[str, Any]) -> CrosswordRules:
         """The rules of a game's resolved options."""
         return cls(
             cover_whole_word=bool(options.get("cover_whole_word", False)),
@@ -71,7 +71,7 @@ class Rules:
         )
 
 
-DEFAULT_RULES = Rules()
+DEFAULT_RULES = CrosswordRules()
 """The manual's rules (every option at its default)."""
 
 
@@ -152,7 +152,7 @@ def play_from_tiles(board: Board, tiles: Sequence[tuple[int, str]]) -> Play:
 
 
 def check_play(
-    board: Board, play: Play, rack: str, lexicon: Lexicon, rules: Rules | None = None
+    board: Board, play: Play, rack: str, lexicon: Lexicon, rules: CrosswordRules | None = None
 ) -> ScoredPlay:
     """Check *play* on *board* for a player holding *rack*, and score it.
 
@@ -184,7 +184,9 @@ def check_play(
     return scored
 
 
-def _check(board: Board, play: Play, rack: str, lexicon: Lexicon, rules: Rules) -> ScoredPlay:
+def _check(
+    board: Board, play: Play, rack: str, lexicon: Lexicon, rules: CrosswordRules
+) -> ScoredPlay:
     word, start, direction = play.word, play.square, play.direction
     if not is_letters(word):
         raise IllegalMove(f"{word!r} is not a word: letters A-Z only")

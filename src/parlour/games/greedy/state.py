@@ -1,6 +1,6 @@
 """Greedy rules (manual ``001``; decisions in ``docs/rules/greedy.md``).
 
-Nine dice on the shared dice machinery (:mod:`parlour.games.dice.rules`); scoring in
+Nine dice on the shared dice machinery (:mod:`parlour.games.dice.state`); scoring in
 :mod:`parlour.games.greedy.scoring`. When all nine dice have scored within a round the player
 may bank or re-roll all nine for a **bonus round**, everything still at risk (the dice
 machinery's hot dice). The first player to end a turn with the target (10,000) or more wins at
@@ -15,8 +15,8 @@ from typing import Any
 
 from parlour.engine.chance import Dice
 from parlour.engine.state import JSON
-from parlour.games.dice.actions import DiceAction, Keep, Quit
-from parlour.games.dice.rules import DiceState
+from parlour.games.dice.notation import DiceAction, Keep, Quit
+from parlour.games.dice.state import DiceState
 from parlour.games.greedy.scoring import keep_options
 
 

@@ -1,6 +1,6 @@
 """Ten-Thousand rules (manual ``000``; decisions in ``docs/rules/ten-thousand.md``).
 
-Six dice; the dice machinery is :mod:`parlour.games.dice.rules`, the scoring is
+Six dice; the dice machinery is :mod:`parlour.games.dice.state`, the scoring is
 :mod:`parlour.games.ten_thousand.scoring`. When a player banks to the target (10,000) or more,
 every other player gets exactly one more turn ("Last rolls"); then the highest score wins and
 equal highest scores share the win.
@@ -13,8 +13,8 @@ from functools import cache
 from typing import Any
 
 from parlour.engine.chance import Dice
-from parlour.games.dice.actions import Keep
-from parlour.games.dice.rules import DiceState
+from parlour.games.dice.notation import Keep
+from parlour.games.dice.state import DiceState
 from parlour.games.ten_thousand.scoring import keep_options
 
 
