@@ -47,15 +47,24 @@ def test_registry_finds_apps_by_name_and_alias() -> None:
     assert registry.has_app("Ten_Thousand") and not registry.has_app("chess")
     with pytest.raises(UnknownGame):
         registry.app_factory("chess")
-    for name in registry.APPS:  # every entry imports and builds an app
-        local = LocalGame.new(name, "ann,bob")
-        assert isinstance(registry.app_factory(name)(local, TableSettings()), App)
+    for spec in parlour.games():  # every game's app imports and builds
+        local = LocalGame.new(spec.name, "ann,bob")
+        assert isinstance(registry.app_factory(spec.name)(local, TableSettings()), App)
 
 
 def test_registry_names_a_game_without_an_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "APPS", {})
-    with pytest.raises(ParlourError, match="ten-thousand has no terminal app yet"):
-        registry.app_factory("ten-thousand")
+    import dataclasses
+
+    from parlour.engine import registry as games
+
+    spec = dataclasses.replace(
+        games.find("ten-thousand"), name="no-app", aliases=(), terminal_app=""
+    )
+    monkeypatch.setitem(games._SPECS, "no-app", spec)
+    with pytest.raises(
+        ParlourError, match="no-app has no terminal app yet; games with one: crossword"
+    ):
+        registry.app_factory("no-app")
 
 
 def info(state: object, status: str = "active") -> SaveInfo:

@@ -2,8 +2,8 @@
 
 The ``play <game>`` commands are made here from each game's :class:`~parlour.engine.spec.GameSpec`
 (its options become ``--target``, ``--entry``...; its computer levels are listed in the help),
-for the games in :data:`parlour.tui.registry.APPS`. A new game's terminal app needs only its
-registry entry. Textual is imported only when a game starts.
+for the games with a terminal app (``GameSpec.terminal_app``, the only place it is named).
+Textual is imported only when a game starts.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import typer
 from parlour.cli.common import console, database, database_errors, fail
 from parlour.cli.groups import play
 from parlour.engine.errors import ParlourError
-from parlour.engine.registry import find
+from parlour.engine.registry import find, specs
 from parlour.engine.spec import GameSpec, Option
-from parlour.tui.registry import APPS, app_factory
+from parlour.tui.registry import app_factory
 
 if TYPE_CHECKING:
     from parlour.session import LocalGame
@@ -52,8 +52,9 @@ def _play_help() -> str:
         "--help); continue a saved one with  parlour play --resume.",
         "",
     ]
-    for name in APPS:
-        spec = find(name)
+    for spec in specs():
+        if not spec.terminal_app:
+            continue
         lines.append(f"{spec.name}: {_levels_text(spec)}.")
         lines.append("")
     return "\n".join(lines)
@@ -247,5 +248,6 @@ def add_play_command(name: str) -> None:
     play.command(spec.name)(command)
 
 
-for _name in APPS:
-    add_play_command(_name)
+for _spec in specs():
+    if _spec.terminal_app:
+        add_play_command(_spec.name)

@@ -1,7 +1,7 @@
 """Rummy commands: ``score rummy``, ``stats rummy``, ``arena rummy`` and ``bench rummy``.
 
 ``play rummy`` is made from the game's spec by :mod:`parlour.cli.play` (the terminal app is
-in :data:`parlour.tui.registry.APPS`)."""
+named by its ``GameSpec.terminal_app``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,14 @@
-"""Game names and aliases -> specs. Games register themselves when ``parlour.games`` loads."""
+"""Game names and aliases -> specs, found through the ``parlour.games`` entry points.
+
+Each installed game package declares one entry point in the ``parlour.games`` group, naming
+its :class:`GameSpec` (``ten-thousand = "parlour.games.ten_thousand:SPEC"`` in
+``pyproject.toml``); the registry loads them on first use and never imports a game itself.
+:func:`register` adds a spec by hand (a test's or a notebook's game).
+"""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from parlour.engine.errors import UnknownGame
@@ -38,13 +45,13 @@ def find(name: str) -> GameSpec:
 
 
 def specs() -> list[GameSpec]:
-    """Every registered game, once each, in registration order."""
+    """Every registered game, once each, sorted by name."""
     _load_games()
     seen: list[GameSpec] = []
     for spec in _SPECS.values():
         if spec not in seen:
             seen.append(spec)
-    return seen
+    return sorted(seen, key=lambda spec: spec.name)
 
 
 def load(name: str, **options: Any) -> Game:
@@ -61,7 +68,34 @@ def load(name: str, **options: Any) -> Game:
     return Game(spec, spec.resolve_options(options))
 
 
-def _load_games() -> None:
-    import importlib
+ENTRY_POINTS = "parlour.games"
+"""The entry-point group games are found in."""
 
-    importlib.import_module("parlour.games")
+_loaded = False
+_broken: dict[str, str] = {}
+
+
+def broken() -> dict[str, str]:
+    """Entry points of the ``parlour.games`` group that failed to load: name -> reason."""
+    _load_games()
+    return dict(_broken)
+
+
+def _load_games() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINTS):
+        try:
+            spec = point.load()
+            if not isinstance(spec, GameSpec):
+                raise TypeError(f"{point.value} is a {type(spec).__name__}, not a GameSpec")
+            register(spec)
+        except Exception as error:  # a broken plugin must not take the other games down
+            _broken[point.name] = f"{type(error).__name__}: {error}"
+            warnings.warn(
+                f"game {point.name!r} ({point.value}) did not load: {error}", stacklevel=2
+            )

@@ -120,6 +120,16 @@ class GameSpec:
     bots: str = ""
     """Where the bots live, ``"module:function"``; the function takes a level name and returns
     a :class:`parlour.bots.Bot`. Loaded lazily so the rules never import bots."""
+    host_events: tuple[str, ...] = ()
+    """The host events (notation) the engine accepts from
+    :data:`~parlour.engine.state.HOST`: ``"skip"`` (a turn clock ran out), ``"new-day"``
+    (the crossword's daily mode). A host event not listed here is refused."""
+    terminal_app: str = ""
+    """The game's own terminal app, ``"module:function"`` building it from a
+    :class:`~parlour.session.LocalGame` and its settings; ``""``: the generic app."""
+    web_renderer: str = ""
+    """The web client's renderer for this game, a module under ``web/static/js/games/``
+    without ``.js`` (``"dice"``); ``""``: the generic renderer."""
 
     @property
     def min_players(self) -> int:

@@ -192,6 +192,8 @@ class State(ABC):
             raise IllegalMove(f"seats {seats} may act: say which (player=)")
         elif who != HOST:
             raise IllegalMove(f"{who} is not a seat, CHANCE or HOST")
+        else:
+            self._check_host_event(action)
         self._check(action, who)
         self._apply(action, who)
         self.history.append((who, action))
@@ -247,6 +249,20 @@ class State(ABC):
         if current == TERMINAL:
             return "the game is over"
         return "to move: " + ", ".join(f"seat {s}" for s in self.actors())
+
+    def _check_host_event(self, action: Action) -> None:
+        """Raise :class:`IllegalMove` unless *action* is a host event the game declares
+        (``GameSpec.host_events``)."""
+        declared = self.game.spec.host_events
+        try:
+            text = self.action_to_string(action)
+        except Exception:
+            text = repr(action)
+        if text.split(" ", 1)[0] not in declared:
+            accepts = "only " + " or ".join(declared) if declared else "not act"
+            raise IllegalMove(
+                f"{self.game.spec.name} takes no host event {text!r}: the host may {accepts}"
+            )
 
     def _out_of_turn_ok(self, action: Action, player: int) -> bool:
         """Whether *player* may take *action* when it is not their turn (a rack rearrangement)."""

@@ -1,7 +1,8 @@
-"""The games: one package each. Importing this package registers every game.
+"""The games: one package each, found through the ``parlour.games`` entry points.
 
-Calling it lists them: ``parlour.games()`` returns each game's :class:`GameSpec` (the package
-object is callable, so the subpackage and the documented function share one name).
+Calling this package lists them: ``parlour.games()`` returns each installed game's
+:class:`GameSpec` (the package object is callable, so the subpackage and the documented
+function share one name). Importing it imports no game.
 """
 
 from __future__ import annotations
@@ -11,15 +12,12 @@ import types
 
 from parlour.engine.registry import specs
 from parlour.engine.spec import GameSpec
-from parlour.games import crossword, greedy, rummy, ten_thousand
 
 
 class _CallableGames(types.ModuleType):
     def __call__(self) -> list[GameSpec]:
-        """Every game parlour has, with its options (``spec.options``)."""
+        """Every installed game, sorted by name, with its options (``spec.options``)."""
         return specs()
 
 
 sys.modules[__name__].__class__ = _CallableGames
-
-__all__ = ["crossword", "greedy", "rummy", "ten_thousand"]

@@ -1,7 +1,6 @@
-"""Which games have a terminal app: game name -> app factory, imported only when used.
-
-A game adds one entry to :data:`APPS`; ``parlour play <game>`` and ``parlour play --resume``
-then find its app here. Nothing in this module imports Textual.
+"""Which games have a terminal app: the game's ``GameSpec.terminal_app``, imported only when
+used. ``parlour play <game>`` and ``parlour play --resume`` find the app here. Nothing in this
+module imports Textual.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from parlour.engine.errors import ParlourError
-from parlour.engine.registry import find
+from parlour.engine.registry import find, specs
 
 if TYPE_CHECKING:
     from parlour.session import LocalGame
@@ -21,20 +20,11 @@ if TYPE_CHECKING:
 else:
     AppFactory = Callable[..., Any]
 
-APPS: dict[str, str] = {
-    "ten-thousand": "parlour.tui.ten_thousand.app:make_app",
-    "crossword": "parlour.tui.crossword.app:make_app",
-    "greedy": "parlour.tui.greedy.app:make_app",
-    "rummy": "parlour.tui.rummy.app:make_app",
-}
-"""Game name (``GameSpec.name``) -> ``"module:function"`` building its app from a
-:class:`~parlour.session.LocalGame` and :class:`~parlour.tui.common.table.TableSettings`."""
-
 
 def has_app(game: str) -> bool:
     """True if *game* (a name or alias) has a terminal app."""
     try:
-        return find(game).name in APPS
+        return bool(find(game).terminal_app)
     except ParlourError:
         return False
 
@@ -45,11 +35,12 @@ def app_factory(game: str) -> AppFactory:
     Raises :class:`~parlour.engine.errors.UnknownGame` for an unknown game and
     :class:`ParlourError` for a game without a terminal app, naming those that have one.
     """
-    name = find(game).name
-    target = APPS.get(name)
-    if target is None:
+    spec = find(game)
+    target = spec.terminal_app
+    if not target:
+        with_app = sorted(s.name for s in specs() if s.terminal_app)
         raise ParlourError(
-            f"{name} has no terminal app yet; games with one: {', '.join(sorted(APPS))}"
+            f"{spec.name} has no terminal app yet; games with one: {', '.join(with_app)}"
         )
     module, _, function = target.partition(":")
     factory: AppFactory = getattr(importlib.import_module(module), function)

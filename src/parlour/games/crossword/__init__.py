@@ -29,7 +29,6 @@ For a move generator (and anything else that must be fast), the pieces are plain
   :func:`~.reference.all_plays` stays as its oracle in the tests.
 """
 
-from parlour.engine.registry import register
 from parlour.engine.spec import Chance, GameSpec, Information, Option
 from parlour.games.crossword.state import CrosswordState
 
@@ -69,6 +68,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/crossword.md",
     bot_levels=("easy", "medium", "hard"),
     bots="parlour.games.crossword.bots:make_bot",
+    host_events=("skip", "new-day"),
+    terminal_app="parlour.tui.crossword.app:make_app",
+    web_renderer="crossword",
 )
-
-register(SPEC)

@@ -1,6 +1,5 @@
 """Greedy: nine dice against the computer (or 2-6 players); first to end a turn on 10,000."""
 
-from parlour.engine.registry import register
 from parlour.engine.spec import Chance, GameSpec, Information, Option
 from parlour.games.greedy.state import GreedyState
 
@@ -26,6 +25,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/greedy.md",
     bot_levels=("easy", "steady", "strong"),
     bots="parlour.games.greedy.bots:make_bot",
+    host_events=("skip",),
+    terminal_app="parlour.tui.greedy.app:make_app",
+    web_renderer="dice",
 )
-
-register(SPEC)

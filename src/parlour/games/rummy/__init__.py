@@ -5,7 +5,6 @@ the player who put it there, cards left in the hand count against. Rounds go on 
 is over the ending score (500).
 """
 
-from parlour.engine.registry import register
 from parlour.engine.spec import Chance, GameSpec, Information, Option
 from parlour.games.rummy.state import RummyState
 
@@ -55,6 +54,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/rummy.md",
     bot_levels=("easy", "medium", "hard"),
     bots="parlour.games.rummy.bots:make_bot",
+    host_events=("skip",),
+    terminal_app="parlour.tui.rummy.app:make_app",
+    web_renderer="rummy",
 )
-
-register(SPEC)

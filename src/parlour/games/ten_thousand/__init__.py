@@ -1,6 +1,5 @@
 """Ten-Thousand: the classic six-dice game for 2-6 players, to 10,000 points."""
 
-from parlour.engine.registry import register
 from parlour.engine.spec import Chance, GameSpec, Information, Option
 from parlour.games.ten_thousand.state import TenThousandState
 
@@ -26,6 +25,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/ten-thousand.md",
     bot_levels=("reckless", "cautious", "steady", "strong"),
     bots="parlour.games.ten_thousand.bots:make_bot",
+    host_events=("skip",),
+    terminal_app="parlour.tui.ten_thousand.app:make_app",
+    web_renderer="dice",
 )
-
-register(SPEC)

@@ -10,5 +10,5 @@
 - :mod:`.saves`: the resume picker (a Rich table) and record export; no Textual.
 
 A new game's app: subclass ``TableScreen`` (widgets, keys, hooks) and ``TableApp`` (``SCREEN``,
-``CSS_PATH``), ship a ``help.md``, and add one line to :data:`parlour.tui.registry.APPS`.
+``CSS_PATH``), ship a ``help.md``, and name its factory in the game's ``GameSpec.terminal_app``.
 """

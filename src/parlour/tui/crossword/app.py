@@ -523,7 +523,7 @@ class CrosswordApp(TableApp):
 
 
 def make_app(local: LocalGame, settings: TableSettings) -> CrosswordApp:
-    """The app factory the registry names (``parlour.tui.registry.APPS``). Raises
+    """The app factory the registry names (its ``GameSpec.terminal_app``). Raises
     :class:`ParlourError` for a game in daily mode (a server game; the terminal takes turns
     in order)."""
     if local.game.options.get("turn_mode", TURNS) != TURNS:

@@ -417,5 +417,5 @@ class GreedyApp(TableApp):
 
 
 def make_app(local: LocalGame, settings: TableSettings) -> GreedyApp:
-    """The app factory the registry names (``parlour.tui.registry.APPS``)."""
+    """The app factory the registry names (its ``GameSpec.terminal_app``)."""
     return GreedyApp(local, settings)

@@ -706,5 +706,5 @@ class RummyApp(TableApp):
 
 
 def make_app(local: LocalGame, settings: TableSettings) -> RummyApp:
-    """The app factory the registry names (``parlour.tui.registry.APPS``)."""
+    """The app factory the registry names (its ``GameSpec.terminal_app``)."""
     return RummyApp(local, settings)

@@ -322,5 +322,5 @@ class TenThousandApp(TableApp):
 
 
 def make_app(local: LocalGame, settings: TableSettings) -> TenThousandApp:
-    """The app factory the registry names (``parlour.tui.registry.APPS``)."""
+    """The app factory the registry names (its ``GameSpec.terminal_app``)."""
     return TenThousandApp(local, settings)
