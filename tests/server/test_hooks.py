@@ -1,5 +1,5 @@
-"""The per-game extension points: a start rule with votes, an on-finished hook inside the
-finishing transaction, host events, and event visibility."""
+"""The per-game extension points: a start rule with votes, host events, event visibility,
+and the server's hooks built from each game's platform declarations."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
 
 from parlour.engine.spec import GameSpec
 from parlour.server import hooks
-from parlour.server.hooks import CreatorStarts, Finished, GameHooks, Lobby, Moment
+from parlour.server.hooks import CreatorStarts, GameHooks, LobbyView, Moment
 from parlour.storage.tables import SeatRow
 from tests.server.conftest import register
 from tests.server.helpers import people_table, play_once, server_state
@@ -33,10 +32,10 @@ def with_hooks(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 class TwoVotesDropOpenSeats(CreatorStarts):
     """Like the crossword's lobby: begins when two have voted, with those who joined."""
 
-    def starts_by_itself(self, lobby: Lobby) -> bool:
+    def starts_by_itself(self, lobby: LobbyView) -> bool:
         return len(lobby.table.lobby.get("votes", [])) >= 2
 
-    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+    def start_options(self, lobby: LobbyView) -> tuple[dict[str, Any], list[SeatRow]]:
         taken = [s for s in lobby.seats if not s.is_open]
         return {**lobby.table.options, "players": len(taken)}, taken
 
@@ -57,26 +56,6 @@ def test_a_start_rule_can_start_on_votes_with_the_players_who_came(
     assert started["options"]["players"] == 2
     assert server_state(client, tid).game.num_players == 2
     assert [(s["seat"], s["name"]) for s in started["seats"]] == [(0, "ann"), (1, "bob")]
-
-
-def test_on_finished_runs_inside_the_finishing_transaction(
-    client: TestClient, with_hooks: Any
-) -> None:
-    seen: list[tuple[int, list[str], tuple[int, ...]]] = []
-
-    def record(finished: Finished) -> None:
-        # the hook can write in the same transaction (standings, statistics)
-        count = finished.connection.execute(text("SELECT count(*) FROM table_events")).scalar()
-        seen.append((finished.table.id, list(finished.names), finished.state.result().winners))
-        assert count == finished.table.version
-
-    with_hooks(GameHooks(on_finished=record))
-    table_id, seats = people_table(client, TT)
-    rng = random.Random(1)
-    while play_once(client, table_id, seats, rng)["status"] == "active":
-        pass
-    assert len(seen) == 1
-    assert seen[0][0] == table_id and seen[0][1] == ["player0", "player1"]
 
 
 def test_host_events_come_from_the_hook(client: TestClient, with_hooks: Any) -> None:
