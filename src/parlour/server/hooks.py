@@ -197,11 +197,6 @@ PreviewHides = Callable[[State, Any, int, State], str | None]
 show hidden information), or ``None``."""
 
 
-def nothing_hidden(before: State, action: Any, seat: int, after: State) -> str | None:
-    """Every legal action may be previewed."""
-    return None
-
-
 def end_hidden(before: State, action: Any, seat: int, after: State) -> str | None:
     """The reason an action that ends a game of imperfect information is not previewed (its
     end may show every seat's holdings), ``None`` for any other action (the default)."""

@@ -134,11 +134,6 @@ class Change:
     table: TableRow
     now: datetime
 
-    @property
-    def finished(self) -> bool:
-        """The change ended the game."""
-        return self.table.status == FINISHED
-
 
 def prepare(
     ctx: ServerContext,
