@@ -107,3 +107,56 @@ def test_a_second_window_on_the_same_save_cannot_reopen_a_finished_game() -> Non
     assert again.state == first.state and again.state.is_terminal()
     [row] = greedy_standings(engine)
     assert (row.games, row.losses, row.points) == (1, 1, -1000)
+
+
+def test_the_scorebook_records_what_a_game_declares_without_knowing_the_game() -> None:
+    """A game the scorebook has never heard of (Ten-Thousand under another name) that
+    declares contributions gets them recorded: standings by seat, statistics once."""
+    import random
+    from dataclasses import replace
+
+    from parlour.engine.platform import Contributions, Platform, StandingsGame, StatisticsGame
+    from parlour.engine.state import Game
+    from parlour.storage.rummy_stats import rummy_stats
+    from tests.helpers import random_game
+
+    def declared(state, persons):  # type: ignore[no-untyped-def]
+        seats = [seat for seat, person in enumerate(persons) if person]
+        return Contributions(
+            standings=tuple(StandingsGame(s, True, 100 + s, 7) for s in seats),
+            statistics=tuple(StatisticsGame(s, False, 50, (20, 30)) for s in seats),
+        )
+
+    spec = replace(
+        parlour.engine.find("ten-thousand"),
+        name="not-a-known-game",
+        platform=Platform(contributions=declared),
+    )
+    game = Game(spec, spec.resolve_options({"players": 2, "target": 1_000}))
+    state = random_game(game.new_initial_state(), random.Random(2))
+    engine = open_database()
+    for _ in range(2):  # the statistics count one game once; the standings each call
+        record_finished_game(engine, state, [None, "Bea"])
+    [row] = greedy_standings(engine)
+    assert (row.name, row.games, row.wins, row.points, row.best_margin) == ("Bea", 2, 2, 202, 7)
+    [stats] = rummy_stats(engine)
+    assert (stats.name, stats.played, stats.lost, stats.best_round_score) == ("Bea", 1, 1, 30)
+
+
+def test_a_game_reporting_a_computer_seat_is_refused() -> None:
+    from dataclasses import replace
+
+    from parlour.engine.platform import Contributions, Platform, StandingsGame
+
+    spec = replace(
+        parlour.engine.find("greedy"),
+        platform=Platform(
+            contributions=lambda state, persons: Contributions(
+                standings=(StandingsGame(1, True, 5, None),)
+            )
+        ),
+    )
+    state = finished_greedy(9_250, 0, person_wins=True)
+    state.game.spec = spec
+    with pytest.raises(ValueError, match="seat 1 is a computer player"):
+        record_finished_game(open_database(), state, ["Ann", None])

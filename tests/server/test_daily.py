@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.server.integrations.crossword import next_midnight
+from parlour.server.daily import next_midnight
 from parlour.server.services.clock import sweep
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings

@@ -1,5 +1,5 @@
-"""The per-game extension points: a start rule with votes, an on-finished hook inside the
-finishing transaction, host events, and event visibility."""
+"""The per-game extension points: a start rule with votes, host events, event visibility,
+and the server's hooks built from each game's platform declarations."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
 
 from parlour.engine.spec import GameSpec
 from parlour.server import hooks
-from parlour.server.hooks import CreatorStarts, Finished, GameHooks, Lobby, Moment
+from parlour.server.hooks import CreatorStarts, GameHooks, LobbyView, Moment
 from parlour.storage.tables import SeatRow
 from tests.server.conftest import register
 from tests.server.helpers import people_table, play_once, server_state
@@ -33,10 +32,10 @@ def with_hooks(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 class TwoVotesDropOpenSeats(CreatorStarts):
     """Like the crossword's lobby: begins when two have voted, with those who joined."""
 
-    def starts_by_itself(self, lobby: Lobby) -> bool:
+    def starts_by_itself(self, lobby: LobbyView) -> bool:
         return len(lobby.table.lobby.get("votes", [])) >= 2
 
-    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+    def start_options(self, lobby: LobbyView) -> tuple[dict[str, Any], list[SeatRow]]:
         taken = [s for s in lobby.seats if not s.is_open]
         return {**lobby.table.options, "players": len(taken)}, taken
 
@@ -57,26 +56,6 @@ def test_a_start_rule_can_start_on_votes_with_the_players_who_came(
     assert started["options"]["players"] == 2
     assert server_state(client, tid).game.num_players == 2
     assert [(s["seat"], s["name"]) for s in started["seats"]] == [(0, "ann"), (1, "bob")]
-
-
-def test_on_finished_runs_inside_the_finishing_transaction(
-    client: TestClient, with_hooks: Any
-) -> None:
-    seen: list[tuple[int, list[str], tuple[int, ...]]] = []
-
-    def record(finished: Finished) -> None:
-        # the hook can write in the same transaction (standings, statistics)
-        count = finished.connection.execute(text("SELECT count(*) FROM table_events")).scalar()
-        seen.append((finished.table.id, list(finished.names), finished.state.result().winners))
-        assert count == finished.table.version
-
-    with_hooks(GameHooks(on_finished=record))
-    table_id, seats = people_table(client, TT)
-    rng = random.Random(1)
-    while play_once(client, table_id, seats, rng)["status"] == "active":
-        pass
-    assert len(seen) == 1
-    assert seen[0][0] == table_id and seen[0][1] == ["player0", "player1"]
 
 
 def test_host_events_come_from_the_hook(client: TestClient, with_hooks: Any) -> None:
@@ -137,3 +116,57 @@ def test_by_default_a_move_that_ends_a_game_of_hidden_information_is_not_preview
     ended.apply(quit_, player=greedy.current_player())
     assert ended.is_terminal()
     assert hooks.end_hidden(greedy, quit_, 0, ended) is None
+
+
+def test_the_hooks_are_built_from_the_games_declarations() -> None:
+    """A spec the server has never heard of gets the vote lobby, daily clocks, previews and
+    its limits from its ``platform`` declarations alone."""
+    from dataclasses import replace
+
+    from parlour.engine.platform import Platform, Start
+    from parlour.engine.registry import find
+    from parlour.server import daily, votes
+
+    def compose(state: Any, tiles: Any) -> str:
+        return "pass"
+
+    def on_days(options: Any) -> bool:
+        return bool(options.get("on_days"))
+
+    base = find("ten-thousand")
+    plain = hooks.build_hooks(base)
+    assert plain == GameHooks()
+    declared = Platform(compose=compose, legal_limit=7, start=Start.VOTE, daily=on_days, warm=print)
+    built = hooks.build_hooks(
+        replace(base, name="unheard-of", host_events=("skip", "new-day"), platform=declared)
+    )
+    assert isinstance(built.start, votes.VotesToBegin)
+    assert built.host_events is daily.daily_host_events
+    assert built.deadline is daily.daily_deadline
+    assert built.check_table({"on_days": True}, 3) is not None
+    assert built.check_table({"on_days": True}, 1) is None
+    assert built.check_table({"on_days": False}, 3) is None
+    assert (built.compose, built.legal_limit, built.warm) == (compose, 7, print)
+    assert built.preview_hides is hooks.end_hidden
+    with pytest.raises(ValueError, match="runs on days but its host_events lack 'new-day'"):
+        hooks.build_hooks(replace(base, platform=declared))
+
+
+def test_the_crossword_declares_which_moves_are_secret() -> None:
+    """Plays and passes are public; exchanges and rack orders only their seat's until the
+    end; chance's draws nobody else's. Rummy declares nothing: only a seat's own moves."""
+    from parlour.engine.registry import find
+
+    crossword, rummy = find("crossword"), find("rummy")
+    visible = hooks.default_visibility
+    for move, public in (("CAT H8 across", True), ("pass", True), ("exchange QV", False)):
+        assert visible(crossword, 1, move, 0, False) is public
+        assert visible(crossword, 1, move, None, False) is public
+        assert visible(crossword, 1, move, 1, False)
+        assert visible(crossword, 1, move, 0, True)
+    assert not visible(crossword, 1, "rack RETAINS", 0, False)
+    assert not visible(crossword, -1, "draw ABC", 1, False)
+    assert visible(crossword, -4, "new-day", None, False)
+    assert not visible(rummy, 1, "draw stock", 0, False)
+    assert visible(rummy, 1, "draw stock", 1, False)
+    assert visible(find("greedy"), -1, "roll 1 2 3 4 5 6 6 6 6", None, False)

@@ -19,6 +19,7 @@ from parlour.engine.chance import Dice, dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
 from parlour.engine.state import Game
 from parlour.games.dice.solver import UNIT
+from parlour.games.greedy import SPEC
 
 
 @score.command("greedy")
@@ -119,7 +120,9 @@ short of the target: (5,000, 9,500), (9,000, 9,000) and (9,500, 5,000) at 10,000
 
 
 @solve.command("greedy")
-def solve_greedy(target: TargetOpt = 10_000, as_json: JsonOpt = False) -> None:
+def solve_greedy(
+    target: TargetOpt = SPEC.options["target"].default, as_json: JsonOpt = False
+) -> None:
     """Solve the strong player's turn strategy exactly and print it.
 
     Prints the expected points per turn from the start of a turn, the banking thresholds by
@@ -250,7 +253,7 @@ def arena_greedy(
         int, typer.Option("--seed", help="Seed of the dice (same seed, same games).")
     ] = 0,
     jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 1,
-    target: TargetOpt = 10_000,
+    target: TargetOpt = SPEC.options["target"].default,
     as_json: JsonOpt = False,
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals,
@@ -296,7 +299,7 @@ def bench_greedy(
     from parlour.games.greedy import solver
     from parlour.games.greedy.bots import RandomKeeper
 
-    game = _load(2, 10_000)
+    game = _load(2, SPEC.options["target"].default)
 
     def prepare() -> tuple[float, float]:
         plan = solver.strategy()

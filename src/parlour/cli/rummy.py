@@ -20,6 +20,7 @@ from rich.text import Text
 from parlour.cli.common import console, database, fail
 from parlour.cli.groups import arena, bench, score, stats
 from parlour.engine.errors import InvalidNotation, ParlourError
+from parlour.games.rummy import SPEC
 
 
 @score.command("rummy")
@@ -136,7 +137,9 @@ def arena_rummy(
     ] = "hard,medium",
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles and bots.")] = 0,
-    ending_score: Annotated[int, typer.Option("--ending-score", help="Game end score.")] = 500,
+    ending_score: Annotated[
+        int, typer.Option("--ending-score", help="Game end score.")
+    ] = SPEC.options["ending_score"].default,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals."""

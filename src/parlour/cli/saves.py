@@ -96,7 +96,9 @@ def delete_command(
     the computer counts for the standings: deleting it forfeits it first (docs/rules/greedy.md,
     "Quitting"), as Q in the game would; the question says so. A damaged save is deleted as
     it is."""
-    from parlour.scorebook import greedy_counts
+    from parlour.games.greedy.platform import counting_seat
+    from parlour.games.greedy.state import GreedyState
+    from parlour.scorebook import persons
     from parlour.session import LocalGame
     from parlour.storage.saves import delete_save, load_save
     from parlour.tui.common.saves import save_status, save_summary
@@ -113,7 +115,11 @@ def delete_command(
         )
     except ParlourError:
         local = None  # a corrupt save: nothing to forfeit, delete it as it is
-    person = None if local is None else greedy_counts(local.state, local.people())
+    person = (
+        counting_seat(local.state, persons(local.people()))
+        if local is not None and isinstance(local.state, GreedyState)
+        else None
+    )
     forfeits = local is not None and person is not None and not local.state.is_terminal()
     if not yes:
         show = f"Saved game #{save_id}: {info.game}, {save_status(info)}: {save_summary(info)}"

@@ -16,6 +16,7 @@ from parlour.cli.groups import arena, bench, score, solve
 from parlour.engine.chance import dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
 from parlour.engine.state import Game
+from parlour.games.ten_thousand import SPEC
 
 
 @score.command("ten-thousand")
@@ -179,9 +180,9 @@ def _print_optimal(figures: dict[str, object]) -> None:
 
 @solve.command("ten-thousand")
 def solve_ten_thousand(
-    target: TargetOpt = 10_000,
-    entry: EntryOpt = 0,
-    specials_any_roll: SpecialsOpt = False,
+    target: TargetOpt = SPEC.options["target"].default,
+    entry: EntryOpt = SPEC.options["entry"].default,
+    specials_any_roll: SpecialsOpt = SPEC.options["specials_any_roll"].default,
     as_json: JsonOpt = False,
     with_optimal: Annotated[
         bool,
@@ -298,9 +299,9 @@ def arena_ten_thousand(
         int, typer.Option("--seed", help="Seed of the dice (same seed, same games).")
     ] = 0,
     jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 1,
-    target: TargetOpt = 10_000,
-    entry: EntryOpt = 0,
-    specials_any_roll: SpecialsOpt = False,
+    target: TargetOpt = SPEC.options["target"].default,
+    entry: EntryOpt = SPEC.options["entry"].default,
+    specials_any_roll: SpecialsOpt = SPEC.options["specials_any_roll"].default,
     as_json: JsonOpt = False,
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals,
@@ -348,7 +349,7 @@ def bench_ten_thousand(
     from parlour.bots import RandomBot
     from parlour.games.ten_thousand import solver
 
-    game = _load(2, 10_000, 0, False)
+    game = parlour.load(SPEC.name, players=2)
     rules = solver.TenThousandRules.of(game.options)
 
     def prepare() -> tuple[float, float]:

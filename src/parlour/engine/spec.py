@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from parlour.engine.errors import BadOption
+from parlour.engine.platform import Platform
 
 if TYPE_CHECKING:
     from parlour.engine.state import Game, State
@@ -101,9 +102,13 @@ class Option:
 class GameSpec:
     """Everything parlour knows about a game before one is played.
 
-    ``options`` always holds ``players`` (the number of seats). ``new_state`` builds the
-    initial state of a loaded :class:`~parlour.engine.state.Game`; ``state_from_json`` restores
-    the game-specific part of a saved state.
+    ``options`` always holds ``players`` (the number of seats); each option's default is
+    written here once, and everything else (the command line, the server, the adapters)
+    reads it from here. ``new_state`` builds the initial state of a loaded
+    :class:`~parlour.engine.state.Game`. ``platform`` holds what the server, the scorebook
+    and the clients need to know beyond the protocol (:class:`~parlour.engine.platform.Platform`:
+    secret and position-independent moves, previews, the start rule, daily mode,
+    contributions to standings and statistics).
     """
 
     name: str
@@ -116,20 +121,25 @@ class GameSpec:
     information: Information = Information.PERFECT
     rules_doc: str = ""
     bot_levels: tuple[str, ...] = field(default=())
-    """Computer player levels, weakest first; the last is the default for ``cpu``."""
+    """Computer player levels, weakest first; the last is the default for ``cpu`` and the
+    one the server puts in a seat whose person was taken out. The one list of them: the
+    bots module, the command line and the server read it."""
     bots: str = ""
     """Where the bots live, ``"module:function"``; the function takes a level name and returns
     a :class:`parlour.bots.Bot`. Loaded lazily so the rules never import bots."""
     host_events: tuple[str, ...] = ()
     """The host events (notation) the engine accepts from
     :data:`~parlour.engine.state.HOST`: ``"skip"`` (a turn clock ran out), ``"new-day"``
-    (the crossword's daily mode). A host event not listed here is refused."""
+    (a new day of a game that runs on days, ``Platform.daily``). A host event not listed here
+    is refused."""
     terminal_app: str = ""
     """The game's own terminal app, ``"module:function"`` building it from a
     :class:`~parlour.session.LocalGame` and its settings; ``""``: the generic app."""
     web_renderer: str = ""
     """The web client's renderer for this game, a module under ``web/static/js/games/``
     without ``.js`` (``"dice"``); ``""``: the generic renderer."""
+    platform: Platform = field(default_factory=Platform)
+    """What the platform needs to know beyond the protocol (the defaults suit most games)."""
 
     @property
     def min_players(self) -> int:

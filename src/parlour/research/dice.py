@@ -55,7 +55,7 @@ class DiceCodec(Codec):
         self.quit_id = 2 * m
         self.num_actions = 2 * m + (1 if self.greedy else 0)
         self.max_chance_outcomes = m
-        self.target = int(game.options.get("target", 10_000))
+        self.target = int(game.options["target"])
         self._ids_cache: dict[int, tuple[Sequence[object], list[int]]] = {}
         self.chance_tables: dict[int, list[tuple[int, float]]] = {}
         self.observation_size = sum(n for _, n in self.observation_layout())

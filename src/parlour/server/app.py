@@ -17,8 +17,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from parlour import __version__
-from parlour.server import errors, integrations, ws
-from parlour.server.hooks import all_hooks
+from parlour.engine.registry import specs
+from parlour.server import errors, ws
+from parlour.server.hooks import hooks_for
 from parlour.server.hub import Hub, follower_count
 from parlour.server.routers import auth, games, play, preview, scores, tables
 from parlour.server.runner import Runner
@@ -133,7 +134,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The server app for *settings* (default: SQLite in the data directory)."""
     settings = settings or Settings()
     ws.hide_tokens_in_logs()  # uvicorn logs each WebSocket's path with its ?token=
-    assert integrations.__all__  # the per-game hooks are registered on import
+    for spec in specs():  # a game whose declarations the server cannot use fails here
+        hooks_for(spec.name)
     engine = open_database(settings.database_url)
     ctx = ServerContext(engine=engine, settings=settings)
     hub = Hub(ctx)
@@ -144,9 +146,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         limiter = anyio.to_thread.current_default_thread_limiter()
         limiter.total_tokens = max(1, settings.workers)
-        for hooks in all_hooks().values():  # the crossword's word list, before anyone waits
-            if hooks.warm is not None:
-                await anyio.to_thread.run_sync(hooks.warm)
+        for spec in specs():  # what games load first (a word list), before anyone waits
+            warm = hooks_for(spec.name).warm
+            if warm is not None:
+                await anyio.to_thread.run_sync(warm)
         # the word lists and everything loaded so far live as long as the server: out of the
         # collector's way, so a full collection no longer walks them (~60 ms on the loop)
         gc.collect()

@@ -1,56 +1,49 @@
-"""Per-game extension points: what the server does differently for one game.
+"""Per-game behaviour of the server: what it does differently for one game.
 
-The server plays every registered game through the engine protocol alone. Where a game needs
-more, it registers :class:`GameHooks` under its name (``register_hooks("crossword", ...)``),
-typically from a module in ``parlour.server.integrations``:
+The server plays every installed game through the engine protocol alone. What it needs to
+know beyond that, each game declares on its spec (``GameSpec.platform``,
+:class:`~parlour.engine.platform.Platform`); :func:`hooks_for` builds the server's
+:class:`GameHooks` from those declarations plus the server's own policy. No module of the
+server names a game.
 
-- ``start``: who may start a table and when it starts by itself (default
-  :class:`CreatorStarts`: the creator, once every seat is filled). The crossword's lobby
-  (``parlour.lobby``: min/max players and a vote) plugs in here.
-- ``on_finished``: called inside the transaction that stores a game's last event (Greedy
-  standings, Rummy statistics), so the game and its consequences commit together.
+- ``start``: who may start a table and when it starts by itself. ``Start.CREATOR``:
+  :class:`CreatorStarts` (the creator, once every seat is filled); ``Start.VOTE``: the vote
+  lobby (:class:`parlour.server.votes.VotesToBegin`, the crossword's).
 - ``host_events``: the host events due at a moment (default :func:`clock_skip`: ``skip`` for
-  the seat to move once its turn clock has run out). Crossword daily mode adds its new-day
-  events here.
+  the seat to move once its turn clock has run out). A game that runs on days
+  (``Platform.daily``) gets its ``new-day`` at midnight here
+  (:func:`parlour.server.daily.daily_host_events`).
 - ``deadline``: when the table's clock next runs out after a change (default
   :func:`clock_deadline`: ``clock_days`` after a person comes to move). The sweeper wakes
-  the table then; crossword daily mode answers the next midnight in the table's time zone.
-- ``check_table``: refuses a new table's options or clock for this game with the reason
-  (crossword daily mode takes a one-day clock or none; only built-in word lists).
-- ``warm``: loads what the game's first table would otherwise load while players wait (the
-  crossword's word list); run once at start-up, in a thread.
-- ``event_visible``: which logged events (in notation) a seat may be sent. Default
-  :func:`default_visibility`: all of them in perfect-information games; in the others only a
-  seat's own actions until the game is over (the observation carries the rest).
-- ``legal_limit``: the most legal actions listed for a client (beyond it, none are listed and
-  the client sends notation it composed itself; 0: never listed, nor worked out).
-- ``independent``: moves of one seat that no other seat's action depends on (the crossword's
-  rack orders): an action made against a version that only such moves of other seats have
-  passed is taken as made now, instead of being refused as stale.
-- ``compose``: turns tiles a client put on squares one by one into the action's notation
-  (the crossword: ``[("H8", "C"), ("I8", "A")]`` -> ``"CAT H8 across"``), for previews.
-- ``preview_hides``: why a preview may not show the position after an action at all, when
-  that position would show what the seat may not see yet (Rummy's draw from the stock: the
-  stock's order is in the state, so the card it takes; Rummy's going out: the round's end
-  shows every hand, and whether it ends the game hangs on them). Default
-  :func:`end_hidden`: an action that ends a game of imperfect information (its end may show
-  every holding); nothing else (a game whose hidden outcomes are chance nodes, which a
-  preview never draws).
-- ``preview_view``: what a preview shows of the position after an action it does not hide:
-  the seat's own observation there, less what only the action's end would reveal. Default
-  :func:`observation_after`. The crossword shows its last play or pass (score, words, its
-  own rack and end adjustment) with no other seat's final rack, adjustment or score.
+  the table then; on days it is the next midnight in the table's time zone.
+- ``check_table``: refuses a new table's options or clock for this game with the reason (on
+  days the clock is one day or none).
+- ``warm``: ``Platform.warm``, run once at start-up in a thread (the crossword's word list).
+- ``event_visible``: which logged events (in notation) a seat may be sent
+  (:func:`default_visibility`, reading ``Platform.secret``).
+- ``legal_limit``: ``Platform.legal_limit``, the most legal actions listed for a client.
+- ``independent``: ``Platform.independent``: an action made against a version that only such
+  moves of other seats have passed is taken as made now, instead of being refused as stale.
+- ``compose``: ``Platform.compose``, tiles put on squares into notation, for previews.
+- ``preview_hides``: ``Platform.preview_hides``, or by default :func:`end_hidden`: an action
+  that ends a game of imperfect information (its end may show every holding); nothing else
+  (a game whose hidden outcomes are chance nodes, which a preview never draws).
+- ``preview_view``: ``Platform.preview_view``, or by default :func:`observation_after`.
+
+What a finished game adds to standings and statistics is recorded by the scorebook
+(:mod:`parlour.scorebook`, from ``Platform.contributions``) after the game's last event is
+stored (:mod:`parlour.server.services.scores`), not by a hook.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import Connection
-
+from parlour.engine.platform import Start
+from parlour.engine.registry import find
 from parlour.engine.spec import GameSpec, Information
 from parlour.engine.state import CHANCE, HOST, JSON, State
 from parlour.storage.tables import SeatRow, TableRow
@@ -173,27 +166,24 @@ def any_clock(options: dict[str, Any], clock_days: int | None) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Finished:
-    """What ``on_finished`` hooks see: the open transaction, the table, seats, names, state."""
-
-    connection: Connection
-    table: TableRow
-    seats: Sequence[SeatRow]
-    names: Sequence[str]
-    state: State
-
-
 EventVisible = Callable[[GameSpec, int, str, int | None, bool], bool]
 """``(spec, by, move, seat, finished) -> bool``: may *seat* (``None``: spectator) see it?"""
 
 
 def default_visibility(spec: GameSpec, by: int, move: str, seat: int | None, over: bool) -> bool:
-    """Perfect information: everything. Otherwise host events (a clock's skip, a new day:
-    public by nature), a seat's own actions, and all at the end."""
+    """Everything at the end, and host events (a clock's skip, a new day: public by nature).
+    Perfect information: everything. Otherwise no chance outcome, a seat's own moves, and the
+    other seats' moves the game does not declare secret (``Platform.secret``; a game that
+    declares nothing keeps every seat's moves from the others, its observations carrying what
+    is public)."""
     if over or spec.information is Information.PERFECT or by == HOST:
         return True
-    return seat is not None and by == seat and by != CHANCE
+    if by == CHANCE:
+        return False
+    if seat is not None and by == seat:
+        return True
+    secret = spec.platform.secret
+    return secret is not None and not secret(move)
 
 
 Compose = Callable[[State, Sequence[tuple[str, str]]], str]
@@ -205,11 +195,6 @@ PreviewHides = Callable[[State, Any, int, State], str | None]
 """``(before, action, seat, after) -> reason`` the position *after* the seat's *action*
 (applied to a copy of *before*, the table's state now) may not be previewed at all (it would
 show hidden information), or ``None``."""
-
-
-def nothing_hidden(before: State, action: Any, seat: int, after: State) -> str | None:
-    """Every legal action may be previewed."""
-    return None
 
 
 def end_hidden(before: State, action: Any, seat: int, after: State) -> str | None:
@@ -236,10 +221,10 @@ def observation_after(before: State, after: State, seat: int) -> JSON:
 
 @dataclass(frozen=True)
 class GameHooks:
-    """A game's server extensions (see the module docstring); the defaults suit most games."""
+    """A game's behaviour on the server (see the module docstring); the defaults suit most
+    games. Built by :func:`hooks_for`."""
 
     start: StartRule = field(default_factory=CreatorStarts)
-    on_finished: Callable[[Finished], None] | None = None
     host_events: HostEvents = clock_skip
     deadline: DeadlineRule = clock_deadline
     check_table: TableCheck = any_clock
@@ -252,20 +237,46 @@ class GameHooks:
     preview_view: PreviewView = observation_after
 
 
+def build_hooks(spec: GameSpec) -> GameHooks:
+    """The server's hooks for *spec*: its ``platform`` declarations plus the server's policy.
+
+    Raises ``ValueError`` for a game that runs on days but declares no ``new-day`` host event
+    (the engine would refuse the event the server sends at midnight).
+    """
+    # the vote lobby and the daily clocks build on this module's types
+    from parlour.server import daily, votes
+
+    declared = spec.platform
+    hooks = GameHooks(
+        warm=declared.warm,
+        legal_limit=declared.legal_limit,
+        compose=declared.compose,
+        independent=declared.independent,
+        preview_hides=declared.preview_hides or end_hidden,
+        preview_view=declared.preview_view or observation_after,
+    )
+    if declared.start is Start.VOTE:
+        hooks = replace(hooks, start=votes.VotesToBegin())
+    if declared.daily is not None:
+        if daily.NEW_DAY not in spec.host_events:
+            raise ValueError(f"{spec.name} runs on days but its host_events lack {daily.NEW_DAY!r}")
+        hooks = replace(
+            hooks,
+            host_events=daily.daily_host_events,
+            deadline=daily.daily_deadline,
+            check_table=daily.daily_clock(declared.daily),
+        )
+    return hooks
+
+
 _HOOKS: dict[str, GameHooks] = {}
-_DEFAULT = GameHooks()
-
-
-def all_hooks() -> dict[str, GameHooks]:
-    """The hooks registered so far, by game name."""
-    return dict(_HOOKS)
-
-
-def register_hooks(game: str, hooks: GameHooks) -> None:
-    """Use *hooks* for the game named *game* (its registered name, not an alias)."""
-    _HOOKS[game] = hooks
 
 
 def hooks_for(game: str) -> GameHooks:
-    """The hooks of *game* (the defaults if it registered none)."""
-    return _HOOKS.get(game, _DEFAULT)
+    """The hooks of the game named *game* (its name or an alias), built once per process.
+    Raises :class:`~parlour.engine.errors.UnknownGame` for a game not installed."""
+    spec = find(game)
+    hooks = _HOOKS.get(spec.name)
+    if hooks is None:
+        hooks = _HOOKS[spec.name] = build_hooks(spec)
+    return hooks

@@ -8,7 +8,8 @@ Manual ``002`` (a 1994 door game "similar to Scrabble"); every rule and decision
 (the lexicon as a minimal DAWG), :mod:`.movegen` (every legal play, fast),
 :mod:`.reference` (every legal play, simply: the generator's oracle in the tests); and around
 them :mod:`.bots` (computer players), :mod:`.leaves` and :mod:`.learn_leaves` (the learned
-rack-leave values), :mod:`.analysis` (``parlour analyse``), :mod:`.arena` and :mod:`.bench`.
+rack-leave values), :mod:`.analysis` (``parlour analyse``), :mod:`.arena` and :mod:`.bench`;
+and :mod:`.platform`, what the server and clients need to know beyond the protocol.
 
 For a move generator (and anything else that must be fast), the pieces are plain values:
 
@@ -29,7 +30,9 @@ For a move generator (and anything else that must be fast), the pieces are plain
   :func:`~.reference.all_plays` stays as its oracle in the tests.
 """
 
+from parlour.engine.platform import Platform, Start
 from parlour.engine.spec import Chance, GameSpec, Information, Option
+from parlour.games.crossword import platform
 from parlour.games.crossword.state import CrosswordState
 
 SPEC = GameSpec(
@@ -71,4 +74,15 @@ SPEC = GameSpec(
     host_events=("skip", "new-day"),
     terminal_app="parlour.tui.crossword.app:make_app",
     web_renderer="crossword",
+    platform=Platform(
+        secret=platform.secret_move,
+        independent=platform.independent_move,
+        compose=platform.compose_tiles,
+        preview_hides=platform.never_hidden,
+        preview_view=platform.final_reveal_withheld,
+        warm=platform.warm_word_list,
+        legal_limit=0,  # hundreds of plays: never listed; clients compose plays in notation
+        start=Start.VOTE,
+        daily=platform.runs_on_days,
+    ),
 )

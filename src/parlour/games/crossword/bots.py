@@ -25,6 +25,7 @@ from typing import Any
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
+from parlour.games.crossword import SPEC
 from parlour.games.crossword.board import SIZE, SQUARES, Board
 from parlour.games.crossword.leaves import LeaveModel
 from parlour.games.crossword.movegen import Move, MoveGenerator
@@ -39,8 +40,8 @@ from parlour.games.crossword.tiles import (
     take,
 )
 
-LEVELS = ("easy", "medium", "hard")
-"""The computer levels, weakest first (``GameSpec.bot_levels``)."""
+LEVELS = SPEC.bot_levels
+"""The computer levels, weakest first: the spec's one list (``GameSpec.bot_levels``)."""
 ENDGAME_REPLIES = 12
 """With one opponent and an empty bag, the hard player looks at the reply to this many of its
 highest-scoring plays (and every play that goes out)."""

@@ -1,6 +1,8 @@
 """Greedy: nine dice against the computer (or 2-6 players); first to end a turn on 10,000."""
 
+from parlour.engine.platform import Platform
 from parlour.engine.spec import Chance, GameSpec, Information, Option
+from parlour.games.greedy import platform
 from parlour.games.greedy.state import GreedyState
 
 SPEC = GameSpec(
@@ -28,4 +30,5 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="parlour.tui.greedy.app:make_app",
     web_renderer="dice",
+    platform=Platform(contributions=platform.contributions),
 )

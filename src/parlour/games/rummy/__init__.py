@@ -5,7 +5,9 @@ the player who put it there, cards left in the hand count against. Rounds go on 
 is over the ending score (500).
 """
 
+from parlour.engine.platform import Platform
 from parlour.engine.spec import Chance, GameSpec, Information, Option
+from parlour.games.rummy import platform
 from parlour.games.rummy.state import RummyState
 
 SPEC = GameSpec(
@@ -57,4 +59,5 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="parlour.tui.rummy.app:make_app",
     web_renderer="rummy",
+    platform=Platform(preview_hides=platform.preview_hidden, contributions=platform.contributions),
 )

@@ -41,7 +41,7 @@ from sqlalchemy import Connection
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import CHANCE, HOST, JSON, Action, State
 from parlour.server.errors import Conflict, Forbidden, NotFound, Refused, StaleVersion
-from parlour.server.hooks import Finished, Moment, Turning, hooks_for
+from parlour.server.hooks import Moment, Turning, hooks_for
 from parlour.server.services.cache import (
     Entry,
     bot_for,
@@ -134,11 +134,6 @@ class Change:
     table: TableRow
     now: datetime
 
-    @property
-    def finished(self) -> bool:
-        """The change ended the game."""
-        return self.table.status == FINISHED
-
 
 def prepare(
     ctx: ServerContext,
@@ -178,16 +173,14 @@ def prepare(
 
 
 def store(change: Change) -> Callable[[Connection], bool]:
-    """The write that stores *change*: its events, the table row, changed seats and (at the
-    end) the game's ``on_finished`` hook, in one transaction. Answers ``False``, writing
-    nothing, when the table is no longer at the version the change was made against. A change
-    that only appends (no seat changed, not the end) is an :class:`Append`, which the writer
-    stores together with other tables' appends."""
-    entry = change.entry
-    table = entry.table
+    """The write that stores *change*: its events, the table row and changed seats, in one
+    transaction. Answers ``False``, writing nothing, when the table is no longer at the
+    version the change was made against. A change that only appends (no seat changed) is an
+    :class:`Append`, which the writer stores together with other tables' appends. (A finished
+    game goes into the scorebook afterwards: :mod:`parlour.server.services.scores`.)"""
+    table = change.entry.table
     append = Append(table.id, table.version, change.added, change.now, change.values)
-    hook = hooks_for(table.game).on_finished
-    if not change.seat_changes and not (hook is not None and change.finished):
+    if not change.seat_changes:
         return append
 
     def write(connection: Connection) -> bool:
@@ -195,8 +188,6 @@ def store(change: Change) -> Callable[[Connection], bool]:
             return False
         for seat, values in change.seat_changes.items():
             set_seat(connection, table.id, seat, **values)
-        if hook is not None and change.finished:
-            hook(Finished(connection, change.table, change.seats, entry.names, entry.state))
         return True
 
     return write

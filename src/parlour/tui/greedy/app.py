@@ -27,9 +27,10 @@ from textual.widgets import Footer, Header, RichLog, Static
 from parlour.engine.chance import dice_text
 from parlour.engine.state import CHANCE, Action, State
 from parlour.games.dice.notation import Keep, Quit, Roll
+from parlour.games.greedy.platform import counting_seat
 from parlour.games.greedy.standings import standings_entry
 from parlour.games.greedy.state import GreedyState
-from parlour.scorebook import greedy_counts
+from parlour.scorebook import persons
 from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.dice_table import DiceTableScreen, history_log
@@ -303,7 +304,7 @@ class GreedyScreen(DiceTableScreen):
         against the computer) a restart would wipe out a loss, so it is a quit: the person
         forfeits (Q) and the game-over screen offers the new game (docs/rules/greedy.md,
         "Quitting")."""
-        counted = greedy_counts(self.state, self.local.people()) is not None
+        counted = counting_seat(self.state, persons(self.local.people())) is not None
         if self.state.is_terminal() or not counted or self.settings.database is None:
             super().action_restart()
             return
@@ -398,7 +399,7 @@ class GreedyScreen(DiceTableScreen):
     def game_over_note(self) -> str:
         """What the game added to the tournament standings (a person against the computer)."""
         state = self.state
-        person = greedy_counts(state, self.local.people())
+        person = counting_seat(state, persons(self.local.people()))
         if person is None or self.settings.database is None or self.save_error is not None:
             return ""
         entry = standings_entry(state, person)

@@ -38,9 +38,10 @@ from parlour.games.rummy.notation import (
     LayOff,
     Meld,
 )
+from parlour.games.rummy.platform import counted_seats
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.state import RummyState
-from parlour.scorebook import rummy_counts
+from parlour.scorebook import persons
 from parlour.session import LocalGame
 from parlour.storage.rummy_stats import rummy_stats
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
@@ -518,7 +519,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         """Each person's statistics against the computer, now that the finished game is in
         them (``docs/rules/rummy.md#statistics``); none in a game between people only."""
         database = self.settings.database
-        seats = rummy_counts(self.local.state, self.local.people())
+        seats = counted_seats(persons(self.local.people()))
         if database is None or self.save_error is not None or not seats:
             return ""
         lines = []
