@@ -1,7 +1,8 @@
 """Pig is found, never named: no module outside ``parlour/games/pig/`` refers to it.
 
-What is checked, in ``src/parlour`` outside ``games/pig/`` (every ``.py`` file, and the web
-client's ``.js``, ``.html`` and ``.css`` files):
+What is checked, in ``src/parlour`` outside ``games/pig/`` and in ``tests`` outside
+``tests/games/pig/`` (every ``.py`` file, and the web client's ``.js``, ``.html`` and ``.css``
+files):
 
 - Python: an ``import`` or ``from ... import`` (relative ones resolved) of ``parlour.games.pig``
   or anything in it; and any string literal (docstrings and f-string parts included) that is
@@ -11,11 +12,12 @@ client's ``.js``, ``.html`` and ``.css`` files):
   of the textbook game, so any mention is of this one), and ``games/pig``, ``pig.js``.
 - ``pyproject.toml``: exactly one line names Pig, its entry point.
 
-Not a reference, and not flagged: identifiers and prose. ``parlour.games.dice.optimal`` has a
+Not flagged in Python: identifiers, comments, and prose in longer strings. ``parlour.games.dice.optimal`` has a
 ``pig_model`` and docstrings about "Pig": that is the textbook game (Neller and Presser's, 2004)
 as a calibration model for the win-probability solver, with its own units and its own test
 (``tests/games/dice/test_optimal.py``); it imports nothing of ``games/pig`` and would stay if
-this package went. Tests elsewhere reach Pig only through the registry (``parlour.games()``).
+this package went (``tests/games/dice/test_optimal.py`` likewise). Tests elsewhere reach Pig
+only through the registry (``parlour.games()``), never by name.
 """
 
 from __future__ import annotations
@@ -30,14 +32,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 SRC = ROOT / "src" / "parlour"
 OWN = SRC / "games" / "pig"
+TESTS = ROOT / "tests"
+OWN_TESTS = TESTS / "games" / "pig"
 NAMES = re.compile(r"games[./]pig\b|\bpig:spec\b|rules/pig\.md|\bpig\.js\b", re.IGNORECASE)
 WORD = re.compile(r"\bpig\b", re.IGNORECASE)
 PACKAGE = "parlour.games.pig"
 
 
 def module_name(path: Path) -> str:
-    """``src/parlour/games/dice/state.py`` -> ``parlour.games.dice.state``."""
-    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    """``src/parlour/games/dice/state.py`` -> ``parlour.games.dice.state``;
+    ``tests/games/dice/test_optimal.py`` -> ``tests.games.dice.test_optimal``."""
+    base = SRC.parent if SRC in path.parents else ROOT
+    parts = path.relative_to(base).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -82,18 +88,23 @@ def web_references(text: str) -> list[str]:
     return found
 
 
-def outside_files(*suffixes: str) -> list[Path]:
+def outside_files(*suffixes: str, under: tuple[Path, ...] = (SRC,)) -> list[Path]:
+    """The files ending in *suffixes* below *under*, Pig's package and tests left out."""
     return sorted(
         path
+        for root in under
         for suffix in suffixes
-        for path in SRC.rglob(f"*{suffix}")
-        if OWN not in path.parents and "__pycache__" not in path.parts
+        for path in root.rglob(f"*{suffix}")
+        if OWN not in path.parents
+        and OWN_TESTS not in path.parents
+        and "__pycache__" not in path.parts
     )
 
 
 def test_no_python_module_outside_the_package_names_pig() -> None:
-    files = outside_files(".py")
-    assert len(files) > 100  # the scan sees the product's modules
+    files = outside_files(".py", under=(SRC, TESTS))
+    assert len(files) > 200  # the scan sees the product's modules and the other tests
+    assert TESTS / "engine" / "test_protocol.py" in files
     found = {
         str(path.relative_to(ROOT)): refs
         for path in files

@@ -13,9 +13,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import parlour
 from parlour.cli.main import app
 from parlour.engine.errors import BadRecord
 from parlour.engine.records import read_record, replay, to_record
+from parlour.engine.state import parse_player_label
+from parlour.games.pig.bots import make_bot
 from parlour.games.pig.state import PigState
 from parlour.session import LocalGame
 from parlour.storage import open_database
@@ -34,7 +37,7 @@ def test_the_hand_written_record_replays_to_its_result() -> None:
     assert isinstance(state, PigState) and state.is_terminal()
     assert state.result().scores == (20, 4) and state.result().winners == (0,)
     assert state.turns == 5
-    assert to_record(state, ["ann", "cpu:hold-20"]) == golden()
+    assert to_record(state, ["ann", "bob"]) == golden()
 
 
 @pytest.mark.parametrize(
@@ -68,7 +71,7 @@ def test_parlour_replay_prints_the_scoreboard() -> None:
     assert out.exit_code == 0, out.output
     assert json.loads(out.output) == {
         "game": "pig",
-        "players": ["ann", "cpu:hold-20"],
+        "players": ["ann", "bob"],
         "scores": [20, 4],
         "winners": ["ann"],
         "finished": True,
@@ -78,7 +81,7 @@ def test_parlour_replay_prints_the_scoreboard() -> None:
     assert table.exit_code == 0 and "Pig: 14 events replayed" in table.output
 
 
-def play_local(local: LocalGame, rng: random.Random, *, steps: int | None = None) -> None:
+def play_local(local: LocalGame, *, steps: int | None = None) -> None:
     """Drive *local* as a terminal app does: chance rolled, the computer seat asked, the person
     (seat 0) holding at 10."""
     for _ in range(steps if steps is not None else 10_000):
@@ -97,7 +100,8 @@ def play_local(local: LocalGame, rng: random.Random, *, steps: int | None = None
 def test_a_local_game_saves_resumes_and_exports_its_record(tmp_path: Path) -> None:
     local = LocalGame.new("pig", "ann,cpu:hold-20", target=50)
     local.rng = random.Random(4)
-    play_local(local, random.Random(0), steps=15)
+    play_local(local, steps=15)
+    assert not local.state.is_terminal() and len(local.state.history) == 15
     engine = open_database()
     save_id = local.save(engine)
     resumed = LocalGame.resume(engine, save_id)
@@ -106,7 +110,7 @@ def test_a_local_game_saves_resumes_and_exports_its_record(tmp_path: Path) -> No
         "cpu:hold-20",
     ]
     resumed.rng = random.Random(5)
-    play_local(resumed, random.Random(1))
+    play_local(resumed)
     assert resumed.state.is_terminal()
     resumed.save(engine)
     out = CliRunner().invoke(app, ["saves", "export", str(save_id), str(tmp_path / "r.json")])
@@ -115,3 +119,12 @@ def test_a_local_game_saves_resumes_and_exports_its_record(tmp_path: Path) -> No
     assert record["game"] == "pig" and record["players"] == ["ann", "cpu:hold-20"]
     assert replay(record) == resumed.state
     assert record["result"] == resumed.state.result().to_json()
+    # every move of the computer seat in the record is what hold-20 chooses there
+    bot, state = make_bot("hold-20"), parlour.load("pig", target=50).new_initial_state()
+    for event in record["events"]:
+        player = parse_player_label(event["by"])
+        action = state.parse_action(event["move"], player=player)
+        if player == 1:
+            assert bot.choose(state, 1, random.Random(0)) == action
+        state.apply(action, player=player)
+    assert any(event["by"] == 1 for event in record["events"])
