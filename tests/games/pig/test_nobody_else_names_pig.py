@@ -12,12 +12,12 @@ files):
   of the textbook game, so any mention is of this one), and ``games/pig``, ``pig.js``.
 - ``pyproject.toml``: exactly one line names Pig, its entry point.
 
-Not flagged in Python: identifiers, comments, and prose in longer strings. ``parlour.games.dice.optimal`` has a
-``pig_model`` and docstrings about "Pig": that is the textbook game (Neller and Presser's, 2004)
-as a calibration model for the win-probability solver, with its own units and its own test
-(``tests/games/dice/test_optimal.py``); it imports nothing of ``games/pig`` and would stay if
-this package went (``tests/games/dice/test_optimal.py`` likewise). Tests elsewhere reach Pig
-only through the registry (``parlour.games()``), never by name.
+Not flagged in Python: identifiers, comments, and prose in longer strings.
+``parlour.games.dice.optimal`` has a ``pig_model`` and docstrings about "Pig": that is the
+textbook game (Neller and Presser's, 2004) as a calibration model for the win-probability
+solver, with its own units and its own test (``tests/games/dice/test_optimal.py``); neither
+imports anything of ``games/pig``, and both would stay if this package went. Tests elsewhere
+reach Pig only through the registry (``parlour.games()``), never by name.
 """
 
 from __future__ import annotations
