@@ -27,8 +27,9 @@ class Step:
     - ``by``: who made the event: a seat, :data:`~parlour.engine.state.CHANCE` or
       :data:`~parlour.engine.state.HOST`;
     - ``action``: the event in the game's notation (``"keep 1 5 bank"``, ``"roll 2 2 3 4 6 6"``);
-    - ``seat``: the seat the event concerns (the seat that moved; for a chance outcome or a
-      host event, the seat whose turn it fell in), or ``None`` when it concerns no seat;
+    - ``seat``: the seat the event concerns: the seat that moved; for a chance outcome or a
+      host event, the seat whose turn it fell in where the game names it (the dice games, a
+      Rummy skip), else ``None``;
     - ``points``: points the event scored for ``seat`` (the dice a keep set aside), 0 if none;
     - ``score_changes``: by seat, how the event changed each seat's score (a bank), or ``()``
       when the game does not tell;
