@@ -9,11 +9,16 @@ import pkgutil
 import pytest
 
 import parlour
+import parlour_tools
 
 
 def _modules() -> list[str]:
     names = []
-    for info in pkgutil.walk_packages(parlour.__path__, "parlour."):
+    infos = [
+        *pkgutil.walk_packages(parlour.__path__, "parlour."),
+        *pkgutil.walk_packages(parlour_tools.__path__, "parlour_tools."),
+    ]
+    for info in infos:
         # .research needs the research extra: tests/research runs its examples
         if any(
             part in info.name for part in (".migrations", ".tui", ".server", ".web", ".research")

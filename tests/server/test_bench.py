@@ -9,7 +9,7 @@ import time
 import pytest
 
 import parlour
-from parlour.server.bench import BenchConfig, Player, _Bench, choose_crossword, run_bench
+from parlour_tools.load_test import BenchConfig, Player, _Bench, choose_crossword, run_bench
 from tests.helpers import free_port
 
 

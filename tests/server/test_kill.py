@@ -13,7 +13,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from parlour.server.bench import (
+from parlour.server.services.cache import load_entry
+from parlour.storage.db import open_database
+from parlour.storage.tables import get_events, get_table
+from parlour_tools.load_test import (
     TABLE_OPTIONS,
     choose_action,
     choose_crossword,
@@ -21,9 +24,6 @@ from parlour.server.bench import (
     stop_server,
     wait_healthy,
 )
-from parlour.server.services.cache import load_entry
-from parlour.storage.db import open_database
-from parlour.storage.tables import get_events, get_table
 from tests.helpers import free_port
 
 GAMES = ("ten-thousand", "crossword", "rummy")

@@ -16,7 +16,6 @@ from parlour.engine.errors import InvalidNotation, ParlourError
 from parlour.engine.records import read_record, replay
 from parlour.games.crossword.board import ACROSS, DOWN, Board, parse_square
 from parlour.games.crossword.notation import Exchange, Play
-from parlour.games.crossword.reference import all_plays
 from parlour.games.crossword.state import CrosswordState
 from parlour.session import LocalGame
 from parlour.storage import open_database
@@ -26,6 +25,7 @@ from parlour.tui.common.scoreboard import ScoreRow
 from parlour.tui.common.table import Pace, TableExit, TableSettings
 from parlour.tui.crossword.app import CrosswordApp, CrosswordScreen, interpret, make_app
 from parlour.tui.crossword.widgets import BoardPicture, board_text
+from tests.games.crossword.reference import all_plays
 from tests.tui.helpers import settle
 
 SIZE = (130, 42)

@@ -25,8 +25,8 @@ def bench_crossword_lexicon(
 ) -> None:
     """Time loading a Crossword lexicon: first run (compile and cache), cached, in a fresh
     process; and the memory it holds. Uses the data directory's cache."""
-    from parlour.games.crossword.bench import measure_lexicon
     from parlour.games.crossword.lexicon import LexiconError
+    from parlour_tools.crossword.bench import measure_lexicon
 
     try:
         figures = measure_lexicon(lexicon, repeats=repeats)
@@ -70,7 +70,7 @@ def arena_crossword(
     """Crossword computer players against each other: win rates with 95% intervals, points
     per game and per play, bingos and cover plays per game, games per second."""
     from parlour.engine.errors import ParlourError
-    from parlour.games.crossword.arena import run
+    from parlour_tools.crossword.arena import run
 
     try:
         figures = run(players, games=games, seed=seed, lexicon=lexicon, jobs=jobs)
@@ -118,14 +118,14 @@ def bench_crossword(
     """Figures for the Crossword move generator: time to list every play on fixed mid-game
     positions (covering on and off), the word graph's load time and memory, and the hard
     player's win rate against the medium one. Uses the data directory's cache."""
-    from parlour.games.crossword.arena import run
-    from parlour.games.crossword.bench import (
+    from parlour.games.crossword.plays import CrosswordRules
+    from parlour_tools.crossword.arena import run
+    from parlour_tools.crossword.bench import (
         bench_positions,
         measure_generation,
         measure_graph,
         measure_lexicon,
     )
-    from parlour.games.crossword.plays import CrosswordRules
 
     report: dict[str, object] = {}
     lexicon = measure_lexicon(repeats=repeats)

@@ -113,7 +113,7 @@ def bench_server(
     second, p50/p99 latency and errors."""
     from parlour.engine.errors import ParlourError
     from parlour.engine.registry import find
-    from parlour.server.bench import BenchConfig, run_bench
+    from parlour_tools.load_test import BenchConfig, run_bench
 
     if via not in ("http", "ws"):
         fail("--via is 'http' or 'ws'")

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from parlour.engine.errors import BadRecord, IllegalMove, NotEnumerable, ParlourError
 from parlour.engine.spec import GameSpec
+from parlour.engine.step import GAME_OVER, Step
 
 CHANCE = -1
 """``current_player()`` at a chance node: the next step is a chance outcome."""
@@ -197,6 +198,33 @@ class State(ABC):
         self._check(action, who)
         self._apply(action, who)
         self.history.append((who, action))
+
+    # --- what a step did ----------------------------------------------------------------
+
+    def describe_step(self, before: State, player: int, action: Action) -> Step:
+        """What the last event did, told by the rules: *self* is the state just after the
+        event (*player*, *action*) and *before* a copy of the state just before it (a
+        :meth:`clone` taken before :meth:`apply`). See :class:`~parlour.engine.step.Step`.
+
+        The engine fills in ``by``, ``action`` (notation), ``seat`` (*player* when a seat
+        moved; ``None`` for a chance outcome or a host event) and the ``"game_over"`` mark;
+        games override this to add what their rules know (and name the seat whose turn a
+        chance outcome or host event fell in). Raises :class:`ParlourError` unless *self*'s
+        history is one event longer than *before*'s and ends with this event.
+        """
+        if len(self.history) != len(before.history) + 1 or self.history[-1] != (player, action):
+            raise ParlourError("describe_step: 'before' must be the state just before the event")
+        seat = player if player >= 0 else None
+        over = self.is_terminal() and not before.is_terminal()
+        return Step(player, self.action_to_string(action), seat, marks=(GAME_OVER,) if over else ())
+
+    def step(self, action: Action, *, player: int | None = None) -> Step:
+        """:meth:`apply` *action* and return what it did (:meth:`describe_step`). Costs a
+        :meth:`clone`; raises :class:`IllegalMove` like :meth:`apply`, changing nothing."""
+        before = self.clone()
+        who = self.current_player() if player is None else player
+        self.apply(action, player=player)
+        return self.describe_step(before, who, action)
 
     # --- the simulation fast path -------------------------------------------------------
 

@@ -15,7 +15,7 @@ from parlour.engine.records import read_record, replay, to_record
 from parlour.games.crossword.analysis import analyse
 from parlour.games.crossword.board import Board
 from parlour.games.crossword.bots import make_bot
-from parlour.games.crossword.reference import all_plays
+from tests.games.crossword.reference import all_plays
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"

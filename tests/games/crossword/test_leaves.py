@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from parlour.games.crossword.learn_leaves import learn, play_for_samples
 from parlour.games.crossword.leaves import FEATURES, LeaveModel, features, fit
 from parlour.games.crossword.tiles import FULL_BAG
+from parlour_tools.crossword.learn_leaves import learn, play_for_samples
 
 
 def test_features_of_a_leave() -> None:
@@ -49,7 +49,7 @@ def test_fit_recovers_a_planted_model() -> None:
 def test_the_shipped_table_says_how_it_was_learned() -> None:
     model = LeaveModel.load()
     meta = model.meta
-    assert meta["command"].startswith("python -m parlour.games.crossword.learn_leaves")
+    assert meta["command"].startswith("python -m parlour_tools.crossword.learn_leaves")
     assert [r["round"] for r in meta["rounds"]] == list(range(1, len(meta["rounds"]) + 1))
     assert all(r["samples"] > 0 for r in meta["rounds"])
     # what self-play teaches: an S is worth keeping, a Q is not (less so with a U)

@@ -16,9 +16,9 @@ from parlour.games.crossword.lexicon import Lexicon, load_lexicon
 from parlour.games.crossword.movegen import Move, MoveGenerator
 from parlour.games.crossword.notation import Play, parse
 from parlour.games.crossword.plays import CrosswordRules, check_play
-from parlour.games.crossword.reference import all_plays
 from parlour.games.crossword.state import CrosswordState
 from tests.games.crossword.helpers import board
+from tests.games.crossword.reference import all_plays
 from tests.games.crossword.test_reference import brute_force
 
 ENABLE = load_lexicon()

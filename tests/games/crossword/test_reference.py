@@ -13,8 +13,8 @@ from parlour.games.crossword.board import ACROSS, DOWN, SIZE, Board, square_at
 from parlour.games.crossword.lexicon import Lexicon, load_lexicon
 from parlour.games.crossword.notation import Play
 from parlour.games.crossword.plays import CrosswordRules, ScoredPlay, check_play
-from parlour.games.crossword.reference import all_plays
 from parlour.games.crossword.state import CrosswordState
+from tests.games.crossword.reference import all_plays
 
 
 def brute_force(

@@ -6,10 +6,12 @@ Manual ``002`` (a 1994 door game "similar to Scrabble"); every rule and decision
 :mod:`.notation` (actions and their text), :mod:`.plays` (what makes a play legal),
 :mod:`.scoring` (points), :mod:`.state` (turns, draws, days, the end), :mod:`.wordgraph`
 (the lexicon as a minimal DAWG), :mod:`.movegen` (every legal play, fast),
-:mod:`.reference` (every legal play, simply: the generator's oracle in the tests); and around
-them :mod:`.bots` (computer players), :mod:`.leaves` and :mod:`.learn_leaves` (the learned
-rack-leave values), :mod:`.analysis` (``parlour analyse``), :mod:`.arena` and :mod:`.bench`;
-and :mod:`.platform`, what the server and clients need to know beyond the protocol.
+and around them :mod:`.bots` (computer players), :mod:`.leaves` (the learned rack-leave
+values), :mod:`.analysis` (``parlour analyse``), and :mod:`.platform` (what the server and
+clients need to know beyond the protocol). The tools are apart from the game: the
+arena, the bench and the leave learning in :mod:`parlour_tools.crossword`, the reference
+enumerator (every legal play, simply: the generator's oracle) in
+``tests/games/crossword/reference.py``.
 
 For a move generator (and anything else that must be fast), the pieces are plain values:
 
@@ -21,13 +23,14 @@ For a move generator (and anything else that must be fast), the pieces are plain
 - a play is :class:`~.notation.Play` ``(word, square, direction)``; a one-tile play has one
   canonical form (across if the tile has a neighbour across);
 - :func:`~.plays.check_play` validates and scores a play (pure; the rules' single source),
-  :func:`~.scoring.score_word` scores one word, :func:`~.reference.cross_check` gives a
-  square's allowed letters, occupied squares included;
+  :func:`~.scoring.score_word` scores one word,
+  :meth:`~.movegen.MoveGenerator.cross_checks` gives every square's allowed letters for
+  plays in one direction, occupied squares included;
 - the lexicon's words are :attr:`~.lexicon.Lexicon.words` (sorted); its word graph is cached
   under :func:`~.lexicon.cache_dir`;
 - :meth:`~.state.CrosswordState.plays` (scored plays) and :meth:`~.state.CrosswordState.moves`
   (light ones) ask the move generator (:class:`~.movegen.MoveGenerator`) for every legal play;
-  :func:`~.reference.all_plays` stays as its oracle in the tests.
+  the reference enumerator stays as its oracle in the tests.
 """
 
 from parlour.engine.platform import Platform, Start

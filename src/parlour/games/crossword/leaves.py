@@ -6,8 +6,9 @@ adds to (or takes from) the player's next play compared with an average leave, i
 hard computer player plays for score plus leave value.
 
 The value is a linear model over the leave's make-up, whose weights are learned, not written
-by hand: :mod:`.learn_leaves` plays games between computer players, records each leave and the
-points of that player's next play, and fits the weights by ridge regression. The features:
+by hand: :mod:`parlour_tools.crossword.learn_leaves` (a tool, apart from the game) plays
+games between computer players, records each leave and the points of that player's next
+play, and fits the weights by ridge regression. The features:
 
 - each letter's count (what an S, a Q or an E is worth to keep);
 - each letter's duplicates (count minus one: two Us are worse than one);

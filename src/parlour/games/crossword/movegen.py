@@ -30,7 +30,7 @@ widened for a game where a tile may cover another:
 
 The result agrees exactly with :func:`~parlour.games.crossword.plays.check_play`: the tests run
 every generated play through it (same play, score and words) and compare the list with the
-reference enumerator (:mod:`.reference`) and with brute force.
+reference enumerator (``tests/games/crossword/reference.py``) and with brute force.
 
 >>> from parlour.games.crossword.board import parse_square
 >>> from parlour.games.crossword.lexicon import Lexicon

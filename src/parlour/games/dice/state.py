@@ -8,6 +8,22 @@ total is lost and the dice pass to the next seat.
 
 Each game supplies the scoring (:meth:`DiceState.keep_points`) and what happens when a turn
 ends (:meth:`DiceState._turn_ended`): last turns in Ten-Thousand, an immediate win in Greedy.
+
+What a step did (:meth:`DiceState.describe_step`, a :class:`~parlour.engine.step.Step` whose
+``seat`` is the seat whose turn it is, also for a roll): ``points`` are the points of the dice
+a keep sets aside, ``score_changes`` the points banked (by seat), and the marks, in order:
+
+- ``"farkle"``: the roll scores nothing; the turn total (fact ``lost``) is lost;
+- ``"hot_dice"``: the keep sets aside the last dice of the set and rolls on: all the dice
+  come back (Greedy adds ``"bonus_round"``);
+- ``"bank"``: the keep banks the turn total (fact ``banked``; fact ``left``: the dice not set
+  aside, still on the table);
+- ``"skip"``: the host skipped the turn (fact ``lost``); ``"quit"``: a seat quit (Greedy);
+- ``"turn_over"``: after any of the four above, the turn is over;
+- then the game's own (Ten-Thousand's ``"last_turns"``) and the engine's ``"game_over"``.
+
+Every step has the facts ``turn_total`` (the turn total after it: 0 once the turn is over)
+and ``lost`` (0 unless a farkle or a skip lost points); a roll has ``roll`` (its dice).
 """
 
 from __future__ import annotations
@@ -22,6 +38,7 @@ from typing import Any
 from parlour.engine.chance import Dice, roll_outcomes, sample_roll
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Result, State
+from parlour.engine.step import Step
 from parlour.games.dice.notation import DiceAction, Keep, Quit, Roll, Skip, parse
 
 
@@ -224,6 +241,60 @@ class DiceState(State):
             self.quitter = player
             self.last = {"seat": self.seat, "end": "quit", "points": self.turn_total}
             self.over = True
+
+    def describe_step(self, before: State, player: int, action: DiceAction) -> Step:
+        """What the event did (see the module docstring for the marks and facts).
+
+        Raises :class:`~parlour.engine.errors.ParlourError` unless *before* is this game's
+        state just before the event."""
+        step = super().describe_step(before, player, action)
+        assert isinstance(before, DiceState)
+        seat = player if isinstance(action, Quit) else before.seat
+        marks: list[str] = []
+        points = 0
+        lost = 0
+        facts: dict[str, Any] = {}
+        changes = tuple(now - was for now, was in zip(self.scores, before.scores, strict=True))
+        if isinstance(action, Roll):
+            facts["roll"] = list(action.dice)
+            if not self.keep_points(action.dice, first_roll=before.rolls == 0):
+                marks.append("farkle")
+                lost = before.turn_total
+        elif isinstance(action, Keep):
+            assert before.roll is not None
+            points = before.keep_points(before.roll, first_roll=before.rolls == 1)[action.dice]
+            if action.bank:
+                marks.append("bank")
+                facts["banked"] = before.turn_total + points
+                left = list(before.roll)
+                for face in action.dice:
+                    left.remove(face)
+                facts["left"] = left
+            elif len(action.dice) == len(before.roll):
+                marks.append("hot_dice")
+        elif isinstance(action, Skip):
+            marks.append("skip")
+            lost = before.turn_total
+        elif isinstance(action, Quit):
+            marks.append("quit")
+        if self.turns > before.turns or isinstance(action, Quit):
+            marks.append("turn_over")
+        facts["turn_total"] = self.turn_total
+        facts["lost"] = lost
+        marks.extend(self._step_marks(before))
+        return Step(
+            step.by,
+            step.action,
+            seat,
+            points=points,
+            score_changes=changes,
+            marks=(*marks, *step.marks),
+            facts=facts,
+        )
+
+    def _step_marks(self, before: DiceState) -> tuple[str, ...]:
+        """The game's own marks for the step from *before* to *self* (default: none)."""
+        return ()
 
     def _end_turn(self, *, banked: bool) -> None:
         self._turn_ended(banked)

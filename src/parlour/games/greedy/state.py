@@ -4,17 +4,22 @@ Nine dice on the shared dice machinery (:mod:`parlour.games.dice.state`); scorin
 :mod:`parlour.games.greedy.scoring`. When all nine dice have scored within a round the player
 may bank or re-roll all nine for a **bonus round**, everything still at risk (the dice
 machinery's hot dice). The first player to end a turn with the target (10,000) or more wins at
-once: there are no last turns. ``quit`` forfeits the game; it is allowed at any time.
+once: there are no last turns. ``quit`` forfeits the game; it is allowed at any time. The
+keep that starts a bonus round has the step marks ``"hot_dice"`` and ``"bonus_round"``, with
+the fact ``bonus_rounds`` (this turn's count) on every step
+(:meth:`~parlour.engine.state.State.describe_step`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from parlour.engine.chance import Dice
-from parlour.engine.state import JSON
+from parlour.engine.state import JSON, State
+from parlour.engine.step import Step
 from parlour.games.dice.notation import DiceAction, Keep, Quit
 from parlour.games.dice.state import DiceState
 from parlour.games.greedy.scoring import keep_options
@@ -62,6 +67,14 @@ class GreedyState(DiceState):
         super()._apply(action, player)
         if type(action) is Keep and not action.bank and self.to_roll == self.n_dice:
             self.bonus_rounds += 1  # all nine have scored: re-roll all nine
+
+    def describe_step(self, before: State, player: int, action: DiceAction) -> Step:
+        step = super().describe_step(before, player, action)
+        return replace(step, facts={**step.facts, "bonus_rounds": self.bonus_rounds})
+
+    def _step_marks(self, before: DiceState) -> tuple[str, ...]:
+        assert isinstance(before, GreedyState)
+        return ("bonus_round",) if self.bonus_rounds > before.bonus_rounds else ()
 
     def _turn_ended(self, banked: bool) -> None:
         self.bonus_rounds = 0

@@ -16,6 +16,13 @@ stock is never reshuffled. Each player scores the points of their cards on the t
 those left in their hand (:mod:`.scoring`). Rounds go on until, at the end of a round, a
 game score is over the ending score (500); the highest score wins, and a tie at the top
 plays another round.
+
+What a step did (:meth:`RummyState.describe_step`): ``seat`` is the seat whose turn it is
+(also for a host skip; ``None`` for a deal), ``points`` the points of the cards a meld or a
+lay-off puts on the table (they count for that seat when the round is scored), and the
+marks ``"turn_over"`` (a discard or a skip passed the turn, or the round ended) and
+``"round_over"`` (the round was scored: ``score_changes`` are its scores by seat, facts
+``round`` and ``ended``: ``out``, ``stock`` or ``turns``), then the engine's ``"game_over"``.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from typing import Any
 
 from parlour.engine.errors import BadOption, IllegalMove
 from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Game, Result, State
+from parlour.engine.step import Step
 from parlour.games.rummy.cards import (
     DECK,
     Card,
@@ -416,6 +424,39 @@ class RummyState(State):
             self._deal(action.order)
         elif isinstance(action, Skip):
             self._skip()
+
+    def describe_step(self, before: State, player: int, action: RummyAction) -> Step:
+        """What the event did (see the module docstring for the marks and facts).
+
+        Raises :class:`~parlour.engine.errors.ParlourError` unless *before* is this game's
+        state just before the event."""
+        step = super().describe_step(before, player, action)
+        assert isinstance(before, RummyState)
+        points = 0
+        if isinstance(action, Meld):
+            points = sum(POINTS[c] for c in cards_of(action.cards))
+        elif isinstance(action, LayOff):
+            points = POINTS[action.card]
+        marks: list[str] = []
+        facts: dict[str, Any] = {}
+        changes: tuple[int, ...] = (0,) * self.n
+        ended = len(self.round_scores) > len(before.round_scores)
+        if ended or isinstance(action, (Discard, Skip)):
+            marks.append("turn_over")
+        if ended:
+            assert self.last_round is not None
+            marks.append("round_over")
+            changes = tuple(self.round_scores[-1])
+            facts = {"round": before.round, "ended": self.last_round["ended"]}
+        return Step(
+            step.by,
+            step.action,
+            None if isinstance(action, Deal) else before.seat,
+            points=points,
+            score_changes=changes,
+            marks=(*marks, *step.marks),
+            facts=facts,
+        )
 
     def _deal(self, order: tuple[Card, ...]) -> None:
         n, size = self.n, self.hand_size

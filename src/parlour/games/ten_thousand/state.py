@@ -3,7 +3,8 @@
 Six dice; the dice machinery is :mod:`parlour.games.dice.state`, the scoring is
 :mod:`parlour.games.ten_thousand.scoring`. When a player banks to the target (10,000) or more,
 every other player gets exactly one more turn ("Last rolls"); then the highest score wins and
-equal highest scores share the win.
+equal highest scores share the win. The bank that starts the last turns has the step mark
+``"last_turns"`` (:meth:`~parlour.engine.state.State.describe_step`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ class TenThousandState(DiceState):
             self.final_turns = self.game.num_players - 1
         if self.final_turns == 0:
             self.over = True
+
+    def _step_marks(self, before: DiceState) -> tuple[str, ...]:
+        assert isinstance(before, TenThousandState)
+        began = before.final_turns is None and self.final_turns is not None
+        return ("last_turns",) if began else ()
 
     def last_turns(self) -> bool:
         """True once someone has reached the target and the others play their last turns."""

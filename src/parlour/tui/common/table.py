@@ -178,7 +178,8 @@ class TableScreen(Screen[None]):
 
     def after(self, player: int, action: Action, before: State) -> None:
         """Called after *player* (a seat or CHANCE) applied *action*; *before* is the state
-        just before (to log what happened)."""
+        just before: ``state.describe_step(before, player, action)`` tells what the step did
+        (:class:`~parlour.engine.step.Step`), to show and log it."""
 
     def replay_history(self, write: Callable[[int, Action, Any, Any], None]) -> None:
         """For a resumed game's history log: replay the state's events from the start and call

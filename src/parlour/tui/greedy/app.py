@@ -26,6 +26,7 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.chance import dice_text
 from parlour.engine.state import CHANCE, Action, State
+from parlour.engine.step import GAME_OVER, Step
 from parlour.games.dice.notation import Keep, Quit, Roll
 from parlour.games.greedy.platform import counting_seat
 from parlour.games.greedy.standings import standings_entry
@@ -83,7 +84,7 @@ class GreedyScreen(DiceTableScreen):
         self.title = "Greedy"
         self.sub_title = f"first to end a turn on {self.state.target:,} wins · H: rules"
         self.query_one("#sum", Static).border_title = "Sum"
-        self.replay_history(self._write_history)
+        self.replay_history(self._write_replayed)
         # TableScreen.on_mount (the loop) runs after this: Textual calls every class's handler
 
     # --- drawing ------------------------------------------------------------------------
@@ -320,18 +321,20 @@ class GreedyScreen(DiceTableScreen):
 
     def after(self, player: int, action: Action, before: State) -> None:
         assert isinstance(before, GreedyState)
-        name = self.seat_name(before.seat)
+        step = self.state.describe_step(before, player, action)
+        assert step.seat is not None
+        name = self.seat_name(step.seat)
         self.bot_keep = None
         if player >= 0:
             self.selected = set()
             self.cursor = 0
             self.message = ""
-        if isinstance(action, Quit):
-            self.log_line = f"{self.seat_name(player)} quit and forfeits the game"
+        if step.has("quit"):
+            self.log_line = f"{name} quit and forfeits the game"
         elif player == CHANCE and isinstance(action, Roll):
             self.cursor = 0
-            if self.state.turns > before.turns:  # no points: the round is lost
-                lost = before.turn_total
+            if step.has("farkle"):  # no points: the round is lost
+                lost = step.facts["lost"]
                 self.ended = Board(action.dice, aside_dice(before), "farkle")
                 self.log_line = f"{name} rolled {dice_text(action.dice)}: no points" + (
                     f", lost {lost:,}" if lost else ""
@@ -340,47 +343,45 @@ class GreedyScreen(DiceTableScreen):
             else:
                 self.log_line = f"{name} rolled {dice_text(action.dice)}"
         elif isinstance(action, Keep):
-            assert before.roll is not None
-            points = before.keep_points(before.roll, first_roll=before.rolls == 1)[action.dice]
-            text = f"{name} kept {dice_text(action.dice)} ({points:,})"
-            total = before.turn_total + points
-            if action.bank:
-                left = list(before.roll)
-                for face in action.dice:
-                    left.remove(face)
-                self.ended = Board(tuple(left), aside_dice(before) + action.dice, "left")
+            text = f"{name} kept {dice_text(action.dice)} ({step.points:,})"
+            if step.has("bank"):
+                total = step.facts["banked"]
+                left = tuple(step.facts["left"])
+                self.ended = Board(left, aside_dice(before) + action.dice, "left")
                 self.log_line = f"{text} and ended the turn with {total:,}"
-            elif len(action.dice) == len(before.roll):
+            elif step.has("bonus_round"):
+                total = step.facts["turn_total"]
                 self.log_line = f"{text}: all nine have scored, bonus round"
                 self._say(f"Bonus round! {name} re-rolls all nine dice with {total:,} at risk.")
             else:
-                left_count = len(before.roll) - len(action.dice)
-                self.log_line = f"{text}, rolling {dice_count(left_count)}"
-        self._write_history(player, action, before, self.state)
+                self.log_line = f"{text}, rolling {dice_count(self.state.to_roll)}"
+        self._write_history(step, self.state)
 
-    def _write_history(
+    def _write_replayed(
         self, player: int, action: Action, before: GreedyState, now: GreedyState
     ) -> None:
-        """Add the history line(s) *action* by *player* makes, if any: how a turn ended, a
-        quit, the end of the game. Names stay plain text, never markup."""
+        """:meth:`_write_history` for an event of a resumed game's history."""
+        self._write_history(now.describe_step(before, player, action), now)
+
+    def _write_history(self, step: Step, now: GreedyState) -> None:
+        """Add the history line(s) of *step* (which led to *now*), if any: how a turn ended,
+        a quit, the end of the game. Names stay plain text, never markup."""
         rounds = max(now.turns - 1, 0) // self.local.game.num_players + 1
-        name = self.seat_name(before.seat)
+        assert step.seat is not None
+        name = self.seat_name(step.seat)
         parts: list[str | tuple[str, str]] | None = None
-        if isinstance(action, Quit):
-            parts = [(self.seat_name(player), "bold"), (" quit", "red"), " and forfeits the game"]
-        elif isinstance(action, Roll) and now.turns > before.turns:
-            lost = before.turn_total
+        if step.has("quit"):
+            parts = [(name, "bold"), (" quit", "red"), " and forfeits the game"]
+        elif step.has("farkle"):
+            lost = step.facts["lost"]
             parts = [name, (" rolled no points", "red"), f", lost {lost:,}" if lost else ""]
-        elif isinstance(action, Keep) and action.bank:
-            total, score = (
-                now.scores[before.seat] - before.scores[before.seat],
-                now.scores[before.seat],
-            )
+        elif step.has("bank"):
+            total, score = step.score_changes[step.seat], now.scores[step.seat]
             parts = [name, " banked ", (f"{total:,}", "bold"), f" → {score:,}"]
         log = self.query_one("#history", RichLog)
         if parts is not None:
             log.write(Text.assemble((f"round {rounds:>2}  ", "dim"), *parts))
-        if now.is_terminal():
+        if step.has(GAME_OVER):
             log.write(
                 Text.assemble(
                     (f"round {rounds:>2}  ", "dim"), ("Game over: ", "bold"), self.headline()

@@ -28,7 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.errors import ParlourError
-from parlour.engine.state import CHANCE, HOST, Action, State
+from parlour.engine.state import CHANCE, Action, State
 from parlour.games.rummy.cards import Card, card_text, mask_of, parse_card, sort_by_rank
 from parlour.games.rummy.notation import (
     DISCARDS,
@@ -438,28 +438,32 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         me = people[0] if len(people) == 1 else None
 
         def write(player: int, action: Action, before: RummyState, now: RummyState) -> None:
-            was = before.observation(None)
+            step = now.describe_step(before, player, action)
             obs = now.observation(None)
             if player == CHANCE:
                 self._deal_line(obs)
                 return
-            seat = was["to_move"] if player == HOST else player
+            assert step.seat is not None
+            seat = step.seat
             drawn = now.drawn if seat == me and isinstance(action, Draw) else None
+            was = before.observation(None)  # the table the move was made on, to name it
             self._move_line(seat, action, was, None if drawn is None else card_text(drawn))
-            if len(obs["round_scores"]) > len(was["round_scores"]):
+            if step.has("round_over"):
                 self._round_line(obs)
 
         self.replay_history(write)
 
     def after(self, player: int, action: Action, before: State) -> None:
-        was = before.observation(None)
+        step = self.local.state.describe_step(before, player, action)
         obs = self.local.state.observation(None)
         if player == CHANCE:
             self._deal_line(obs)
             if obs["round"] > 1:
                 self._say("")  # the last round's news is in the summary and the history
             return
-        seat = was["to_move"] if player == HOST else player
+        assert step.seat is not None
+        seat = step.seat
+        was = before.observation(None)  # the table the move was made on, to name it
         drawn = self.observation()["drawn"] if seat == self.viewer() else None
         line = self._move_line(seat, action, was, drawn)
         if seat in self.local.bots:
@@ -468,10 +472,9 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             self._say("")
             if not isinstance(action, Draw):
                 self.selected.clear()
-        ended = len(obs["round_scores"]) > len(was["round_scores"])
-        if ended or obs["to_move"] != seat:
+        if step.has("turn_over"):
             self.revealed = None  # the turn is over: the next person uncovers their own hand
-        if ended:
+        if step.has("round_over"):
             self.final_table = table_after(melds_of(was), action, seat)
             self.final_round = was["round"]
             self._round_over(obs)

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from parlour.engine.chance import dice_text
 from parlour.engine.state import CHANCE, Action, State
+from parlour.engine.step import GAME_OVER, Step
 from parlour.games.dice.notation import Keep, Roll
 from parlour.games.ten_thousand.scoring import selection_points
 from parlour.games.ten_thousand.state import TenThousandState
@@ -81,7 +82,7 @@ class TenThousandScreen(DiceTableScreen):
             rules.append("pairs/straights on any 6")
         self.sub_title = " · ".join(rules)
         self.query_one("#house-rules", Static).update("\n".join(rules) + "\nH: rules and scoring")
-        self.replay_history(self._write_history)
+        self.replay_history(self._write_replayed)
         # Textual then calls TableScreen.on_mount too (every class's handler runs), which
         # starts the game: calling it here as well would start it twice
 
@@ -249,8 +250,9 @@ class TenThousandScreen(DiceTableScreen):
 
     def after(self, player: int, action: Action, before: State) -> None:
         assert isinstance(before, TenThousandState)
-        state = self.state
-        name = self.seat_name(before.seat)
+        step = self.state.describe_step(before, player, action)
+        assert step.seat is not None
+        name = self.seat_name(step.seat)
         self.bot_keep = None
         if player >= 0:
             self.selected = set()
@@ -258,8 +260,8 @@ class TenThousandScreen(DiceTableScreen):
             self.message = ""
         if player == CHANCE and isinstance(action, Roll):
             self.cursor = 0
-            if state.turns > before.turns:  # a farkle ended the turn
-                lost = before.turn_total
+            if step.has("farkle"):
+                lost = step.facts["lost"]
                 self.ended = Board(action.dice, aside_dice(before), "farkle")
                 self.log_line = f"{name} rolled {dice_text(action.dice)}: farkle" + (
                     f", lost {lost:,}" if lost else ""
@@ -268,45 +270,44 @@ class TenThousandScreen(DiceTableScreen):
             else:
                 self.log_line = f"{name} rolled {dice_text(action.dice)}"
         elif isinstance(action, Keep):
-            assert before.roll is not None
-            points = before.keep_points(before.roll, first_roll=before.rolls == 1)[action.dice]
-            text = f"{name} set aside {dice_text(action.dice)} ({points:,})"
-            if action.bank:
-                total = before.turn_total + points
-                left = list(before.roll)
-                for face in action.dice:
-                    left.remove(face)
-                self.ended = Board(tuple(left), aside_dice(before) + action.dice, "left")
-                self.log_line = f"{text} and banked {total:,}"
-                if before.final_turns is None and state.final_turns is not None:
+            text = f"{name} set aside {dice_text(action.dice)} ({step.points:,})"
+            if step.has("bank"):
+                left = tuple(step.facts["left"])
+                self.ended = Board(left, aside_dice(before) + action.dice, "left")
+                self.log_line = f"{text} and banked {step.facts['banked']:,}"
+                if step.has("last_turns"):
                     self._say("Last turns: everyone else has one more turn.")
-            elif len(action.dice) == len(before.roll):
+            elif step.has("hot_dice"):
                 self.log_line = f"{text}: hot dice, rolling all six"
                 self._say(f"Hot dice! {name} rolls all six dice again.")
             else:
-                left_count = len(before.roll) - len(action.dice)
-                self.log_line = f"{text}, rolling {dice_count(left_count)}"
-        self._write_history(player, action, before, state)
+                self.log_line = f"{text}, rolling {dice_count(self.state.to_roll)}"
+        self._write_history(step, self.state)
 
-    def _write_history(
+    def _write_replayed(
         self, player: int, action: Action, before: TenThousandState, now: TenThousandState
     ) -> None:
-        """Add the history line(s) *action* by *player* makes, if any: a farkle, a bank, the
-        start of the last turns, the end of the game, each marked with the round of the turn
-        that just ended. Names stay plain text, never markup."""
+        """:meth:`_write_history` for an event of a resumed game's history."""
+        self._write_history(now.describe_step(before, player, action), now)
+
+    def _write_history(self, step: Step, now: TenThousandState) -> None:
+        """Add the history line(s) of *step* (which led to *now*), if any: a farkle, a bank,
+        the start of the last turns, the end of the game, each marked with the round of the
+        turn that just ended. Names stay plain text, never markup."""
         rounds = max(now.turns - 1, 0) // self.local.game.num_players + 1
-        name = self.seat_name(before.seat)
+        assert step.seat is not None
+        name = self.seat_name(step.seat)
         lines: list[list[str | tuple[str, str]]] = []
-        if player == CHANCE and isinstance(action, Roll) and now.turns > before.turns:
-            lost = before.turn_total
+        if step.has("farkle"):
+            lost = step.facts["lost"]
             lines.append([name, (" farkled", "red"), f", lost {lost:,}" if lost else ""])
-        elif isinstance(action, Keep) and action.bank:
-            score = now.scores[before.seat]
-            total = score - before.scores[before.seat]
+        elif step.has("bank"):
+            score = now.scores[step.seat]
+            total = step.score_changes[step.seat]
             lines.append([name, " banked ", (f"{total:,}", "bold"), f" → {score:,}"])
-            if before.final_turns is None and now.final_turns is not None:
+            if step.has("last_turns"):
                 lines.append([("Last turns: ", "bold"), name, f" reached {score:,}"])
-        if now.is_terminal():
+        if step.has(GAME_OVER):
             lines.append([("Game over: ", "bold"), self.headline()])
         log = self.query_one("#history", RichLog)
         for parts in lines:

@@ -11,7 +11,9 @@ square a play may join at. Every candidate is then passed to
 list holds exactly the plays the engine accepts, each once in canonical form.
 
 The move generator (a word graph with anchors) replaces it for speed; this one stays as the
-oracle the generator is tested against.
+oracle the generator is tested against. It lives with the tests, not in the game package,
+because only tests use it (``test_reference``, ``test_movegen``, ``test_analysis`` and the
+terminal app's tests); mypy checks it strictly all the same (``[tool.mypy] files``).
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ lines on asyncio streams (keep-alive, one connection per player), WebSockets are
 uncompressed, dice players bank from 300 points, rummy players meld and lay off whenever
 they can, and crossword players lay the best word their move generator finds with three of
 their tiles (a real play the server checks: about 1 ms of CPU; the whole rack costs 2-8 ms).
+
+A tool, apart from the server package (see :mod:`parlour_tools`): it talks to the server only
+over HTTP and WebSockets, as any client does; ``parlour bench server`` imports it when the
+command runs, and the kill test (``tests/server/test_kill.py``) uses its server process helpers.
 """
 
 from __future__ import annotations

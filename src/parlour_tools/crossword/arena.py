@@ -1,6 +1,9 @@
 """Crossword computer players against each other (``parlour arena crossword``): the shared
 arena (:func:`parlour.bots.arena.run_arena`, seats rotating from game to game) with the
-crossword figures of :func:`~.bots.arena_measure`."""
+crossword figures of :func:`parlour.games.crossword.bots.arena_measure`.
+
+A tool, not part of the game (see :mod:`parlour_tools`): the CLI imports it when the command
+runs."""
 
 from __future__ import annotations
 
@@ -34,9 +37,9 @@ def run(
     """Play *games* games between the levels *players* (``"hard,medium"``) in *jobs* worker
     processes and return the figures as JSON: the arena's per-player figures (games, wins,
     win rate and its 95% interval ``ci95``, points per game, and the sums of
-    :func:`~.bots.arena_measure`) with points per play (before end-game adjustments),
-    bingos and cover plays per game; and the games per second. The same *seed* gives the
-    same games for any number of jobs.
+    :func:`~parlour.games.crossword.bots.arena_measure`) with points per play (before
+    end-game adjustments), bingos and cover plays per game; and the games per second. The
+    same *seed* gives the same games for any number of jobs.
 
     Raises :class:`ParlourError` for bad levels or a lexicon that cannot be loaded.
     """

@@ -1,5 +1,6 @@
 """Learn the leave table of the hard computer player from self-play (writes
-``data/leaves.json``; see :mod:`.leaves`).
+``data/leaves.json``; see :mod:`parlour.games.crossword.leaves`). A tool, apart from the game
+(see :mod:`parlour_tools`): the game reads the table it writes and never imports it.
 
 Each round plays two-player games between two copies of a computer player, with the ENABLE
 lexicon and the default rules. After every play or exchange that the bag can refill in full,
@@ -11,7 +12,7 @@ hard player with the previous round's table, so the values fit the player that u
 The shipped table was made from a checkout with (about 0.25 s a game on one core for round 1,
 0.6 s for round 2; ``--jobs`` plays games in parallel and does not change the result)::
 
-    python -m parlour.games.crossword.learn_leaves --games 3000 --rounds 2 --seed 1 --jobs 2 \\
+    python -m parlour_tools.crossword.learn_leaves --games 3000 --rounds 2 --seed 1 --jobs 2 \\
         --out src/parlour/games/crossword/data/leaves.json
 
 The same arguments give the same table; its ``meta`` records them and each round's figures.
@@ -111,7 +112,7 @@ def learn(
     meta = {
         "what": "points a leave adds to the next play, compared with an average leave",
         "command": (
-            f"python -m parlour.games.crossword.learn_leaves --games {games} "
+            f"python -m parlour_tools.crossword.learn_leaves --games {games} "
             f"--rounds {rounds} --seed {seed} --jobs {jobs} --ridge {ridge}"
         ),
         "lexicon": "enable",

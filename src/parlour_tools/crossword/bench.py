@@ -12,6 +12,9 @@ holds;
 ``parlour bench crossword``: the move generator on a fixed set of mid-game positions from
 seeded self-play (:func:`bench_positions`), with covering on and off; the word graph's build
 and load times and memory; and the hard player against the medium one (the arena).
+
+A tool, apart from the game (see :mod:`parlour_tools`): the CLI imports it when the command
+runs.
 """
 
 from __future__ import annotations
