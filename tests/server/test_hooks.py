@@ -13,7 +13,7 @@ from sqlalchemy import text
 
 from parlour.engine.spec import GameSpec
 from parlour.server import hooks
-from parlour.server.hooks import CreatorStarts, Finished, GameHooks, Lobby, Moment
+from parlour.server.hooks import CreatorStarts, Finished, GameHooks, LobbyView, Moment
 from parlour.storage.tables import SeatRow
 from tests.server.conftest import register
 from tests.server.helpers import people_table, play_once, server_state
@@ -33,10 +33,10 @@ def with_hooks(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 class TwoVotesDropOpenSeats(CreatorStarts):
     """Like the crossword's lobby: begins when two have voted, with those who joined."""
 
-    def starts_by_itself(self, lobby: Lobby) -> bool:
+    def starts_by_itself(self, lobby: LobbyView) -> bool:
         return len(lobby.table.lobby.get("votes", [])) >= 2
 
-    def start_options(self, lobby: Lobby) -> tuple[dict[str, Any], list[SeatRow]]:
+    def start_options(self, lobby: LobbyView) -> tuple[dict[str, Any], list[SeatRow]]:
         taken = [s for s in lobby.seats if not s.is_open]
         return {**lobby.table.options, "players": len(taken)}, taken
 

@@ -29,7 +29,7 @@ from sqlalchemy import Engine
 
 from parlour.engine.registry import find
 from parlour.server.errors import Conflict, ServerError
-from parlour.server.hooks import Lobby, hooks_for
+from parlour.server.hooks import LobbyView, hooks_for
 from parlour.server.services import accounts, lobby, views
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
@@ -203,7 +203,7 @@ def check_agreement(world: World, table_id: int) -> tuple[TableRow, dict[str, in
             ), f"nobody can act for seat {seat}"
     elif table.status == LOBBY:  # a lobby that should have begun by itself has begun
         spec = find(table.game)
-        assert not hooks_for(spec.name).start.starts_by_itself(Lobby(table, seats, spec))
+        assert not hooks_for(spec.name).start.starts_by_itself(LobbyView(table, seats, spec))
     return table, seat_of
 
 
