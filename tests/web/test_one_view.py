@@ -46,9 +46,10 @@ def slow_renderer(route: Route) -> None:
 
 
 def new_table(page: Page) -> int:
-    """A Ten-Thousand table with a computer player, left in its lobby (created through
-    the API, so the page shows the "Start the game" button)."""
-    body = {"game": "ten-thousand", "seats": ["me", "cpu:cautious"], "start": False}
+    """A one-seat (practice) Ten-Thousand table left in its lobby (created through the API,
+    so the page shows the "Start the game" button). No computer plays on at the tables left
+    behind: one would roll for seat 0 from a later test's chance script."""
+    body = {"game": "ten-thousand", "seats": ["me"], "start": False}
     table: Any = page.evaluate(
         """async (body) => {
             const answer = await fetch("/tables", {method: "POST", credentials: "same-origin",
