@@ -61,6 +61,12 @@ RACK_IS = """order => [...document.querySelectorAll('#rack .tile-btn')]
     .map(e => e.dataset.letter).join('') === order"""
 
 
+STORED_RACK = """async (table) => {
+    const answer = await fetch(`/tables/${table}`, {credentials: "same-origin"});
+    return (await answer.json()).view.rack;
+}"""
+
+
 def square(page: Page, name: str) -> Any:
     return page.locator(f'#board [data-square="{name}"]')
 
@@ -122,7 +128,14 @@ def test_two_people_play_a_crossword(pages: Pages, script: ChanceScript) -> None
     ann.locator("#rack .tile-btn").nth(4).focus()
     ann.keyboard.press("Shift+ArrowRight")
     moved = moved[:4] + moved[5] + moved[4] + moved[6:]
-    ann.wait_for_timeout(1200)  # the rearrangement is stored after a short pause
+    ann.wait_for_function(RACK_IS, arg=moved)
+    # the order is stored after a short pause: wait until the server holds it (a fixed
+    # sleep here timed out on a loaded machine), then a reload shows it
+    for _ in range(100):
+        if ann.evaluate(STORED_RACK, table) == moved:
+            break
+        ann.wait_for_timeout(100)
+    assert ann.evaluate(STORED_RACK, table) == moved
     ann.reload()
     expect(ann.locator("#board")).to_be_visible()
     ann.wait_for_function(RACK_IS, arg=moved)

@@ -34,7 +34,11 @@ def test_greedy_with_a_bonus_round(pages: Pages, script: ChanceScript) -> None:
     expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text("4,700")
     for expected in ("7,700", "10,700"):
         expect(page.locator("#turn-head")).to_have_text("Your turn", timeout=30_000)
+        # "Your turn" shows before the roll arrives: keys pressed before it chose from no dice
+        expect(page.locator("#dice .die")).to_have_count(9)
         page.keyboard.press("a")
+        # the preview answered before the turn ends (one sent after the win was refused: 409)
+        expect(page.locator("#selection")).to_have_text("Selected: 3,000 points · turn total 3,000")
         page.keyboard.press("e")
         expect(page.locator("#scoreboard tbody tr").nth(0).locator(".score")).to_have_text(expected)
     expect(page.locator("#result")).to_contain_text("You win!")

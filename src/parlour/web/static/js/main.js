@@ -84,7 +84,12 @@ async function render() {
   const module = await load();
   if (serial !== routeSerial) return;
   fill(main);
-  unmount = (await module.mount(main, where, app)) || null;
+  const stop = (await module.mount(main, where, app)) || null;
+  if (serial !== routeSerial) {
+    if (stop) stop(); // the address changed while this page was set up: it never shows
+    return;
+  }
+  unmount = stop;
   drawNav();
 }
 

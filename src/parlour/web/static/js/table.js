@@ -79,7 +79,7 @@ class TablePage {
   stop() {
     this.stopped = true;
     this.stopListening && this.stopListening();
-    if (this.game && this.game.destroy) this.game.destroy();
+    this.dropGame();
     live.unfollow(this.id);
   }
 
@@ -273,6 +273,8 @@ class TablePage {
     this.lobbyBox.hidden = true;
     this.gameBox.hidden = false;
     await this.ensureGame(t.game);
+    if (!this.game) return; // the page was left meanwhile
+    this.gameBox.dataset.version = this.model.version; // the version on screen (tests read it)
     this.game.render(
       {
         ...this.model,
@@ -289,11 +291,31 @@ class TablePage {
     this.drawResult(names);
   }
 
-  async ensureGame(name) {
-    if (this.game && this.gameName === name) return;
+  /** The page's one game view, made once: draws that race to make it (the start's answer
+   * and the socket's update of it) wait for the same one, and a view replaced or left with
+   * the page is destroyed, so no hidden copy keeps answering the keyboard. */
+  ensureGame(name) {
+    if (!this.gameMade || this.gameName !== name) {
+      this.gameName = name;
+      this.gameMade = this.makeGame(name).catch((err) => {
+        this.gameMade = null;
+        throw err;
+      });
+    }
+    return this.gameMade;
+  }
+
+  dropGame() {
+    const old = this.game;
+    this.game = null;
+    if (old && old.destroy) old.destroy();
+  }
+
+  async makeGame(name) {
     const module = await import(RENDERERS[name]);
+    this.dropGame();
+    if (this.stopped || this.gameName !== name) return;
     fill(this.gameBox);
-    this.gameName = name;
     this.game = module.create({
       root: this.gameBox,
       game: name,

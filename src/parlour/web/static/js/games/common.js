@@ -33,11 +33,13 @@ export function who(model, seat) {
   return model.names[seat] || `seat ${seat}`;
 }
 
-/** Debounce *fn* by *ms* milliseconds. */
+/** Debounce *fn* by *ms* milliseconds; the result's `cancel()` drops a call not yet made. */
 export function debounce(fn, ms) {
   let timer = null;
-  return (...args) => {
+  const call = (...args) => {
     clearTimeout(timer);
     timer = setTimeout(() => fn(...args), ms);
   };
+  call.cancel = () => clearTimeout(timer);
+  return call;
 }

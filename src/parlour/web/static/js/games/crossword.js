@@ -21,6 +21,7 @@ export function create(ctx) {
   let heights = [];
   let rack = ""; // in the player's order
   let rackPending = false; // a rearrangement not yet stored by the server
+  let gone = false; // destroyed: the page dropped this view; it sends nothing more
   let placed = new Map(); // square -> letter
   let order = []; // squares in the order tiles were put down (for Backspace)
   let cursor = null; // {sq, dir: "across" | "down"}
@@ -63,7 +64,7 @@ export function create(ctx) {
   // ---- state helpers -------------------------------------------------------------------
 
   function mayAct() {
-    return model && !model.readOnly && model.view && (model.view.actors || []).includes(model.you);
+    return !gone && model && !model.readOnly && model.view && (model.view.actors || []).includes(model.you);
   }
 
   /** Rack indices used by the tiles on the board (each placed letter takes one tile). */
@@ -199,7 +200,7 @@ export function create(ctx) {
   }
 
   const sendRack = debounce(async () => {
-    if (!model || model.readOnly) return;
+    if (gone || !model || model.readOnly) return;
     const ok = await ctx.act(`rack ${rack}`, { retryStale: true });
     rackPending = false;
     if (!ok && model.view.rack) rack = model.view.rack;
@@ -598,6 +599,8 @@ export function create(ctx) {
   return {
     render,
     setBusy: () => drawPreview(),
-    destroy: () => {},
+    destroy: () => {
+      gone = true; // its pending preview or rack order is sent no more
+    },
   };
 }

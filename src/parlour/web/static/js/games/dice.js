@@ -27,6 +27,7 @@ export function create(ctx) {
   let version = -1;
   let previewText = "";
   let previewSerial = 0;
+  let gone = false; // destroyed: the page dropped this view; it acts on nothing
 
   const banner = h("div", { class: "banner", id: "banner", role: "status", hidden: true });
   const board = h("div", { class: "card scores-card" });
@@ -60,7 +61,7 @@ export function create(ctx) {
   const refreshPreview = debounce(preview, 120);
 
   function mine() {
-    return model && !model.readOnly && model.yourTurn && model.view && model.view.roll && model.view.roll.length > 0;
+    return !gone && model && !model.readOnly && model.yourTurn && model.view && model.view.roll && model.view.roll.length > 0;
   }
 
   function faces() {
@@ -100,6 +101,7 @@ export function create(ctx) {
       selection.textContent = mine() ? "Select the dice to set aside." : "";
       return;
     }
+    if (ctx.busy()) return; // a move is on its way: the position previewed is going
     const text = `keep ${faces().join(" ")} roll`;
     try {
       const answer = await ctx.preview({ action: text });
@@ -131,6 +133,8 @@ export function create(ctx) {
       return;
     }
     setBusy(true);
+    refreshPreview.cancel(); // a preview sent after the move would find the game moved on
+    previewSerial += 1; // (or over: refused with a 409)
     const text = `keep ${faces().join(" ")} ${then}`;
     const ok = await ctx.act(text);
     if (ok) selected = new Set();
@@ -234,7 +238,7 @@ export function create(ctx) {
   }
 
   function onKey(event) {
-    if (!model || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (gone || !model || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest && event.target.closest("input, textarea, select, dialog")) return;
     const key = event.key.toLowerCase();
     if (/^[1-9]$/.test(key) && Number(key) <= dice) {
@@ -262,7 +266,12 @@ export function create(ctx) {
   }
   document.addEventListener("keydown", onKey);
 
-  return { render, setBusy, destroy: () => document.removeEventListener("keydown", onKey) };
+  function destroy() {
+    gone = true;
+    document.removeEventListener("keydown", onKey);
+  }
+
+  return { render, setBusy, destroy };
 }
 
 function tenThousandHelp() {

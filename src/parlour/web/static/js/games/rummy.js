@@ -58,6 +58,7 @@ export function create(ctx) {
   let sortMode = null; // null, "suit" (N/S) or "rank" (N)
   let selected = new Set();
   let choosingMeld = false;
+  let gone = false; // destroyed: the page dropped this view; it acts on nothing
 
   const status = h("p", { class: "daily", id: "rummy-status", "aria-live": "polite" });
   const melds = h("div", { class: "melds", id: "melds" });
@@ -101,7 +102,7 @@ export function create(ctx) {
   }
 
   function mine() {
-    return model && !model.readOnly && model.yourTurn;
+    return !gone && model && !model.readOnly && model.yourTurn;
   }
 
   function phase() {
@@ -367,7 +368,7 @@ export function create(ctx) {
   }
 
   function onKey(event) {
-    if (!model || model.readOnly || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (gone || !model || model.readOnly || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest && event.target.closest("input, textarea, select, dialog")) return;
     const key = event.key.toLowerCase();
     if (choosingMeld && /^[1-9]$/.test(key)) {
@@ -399,5 +400,10 @@ export function create(ctx) {
     draw();
   }
 
-  return { render, setBusy: () => model && drawControls(), destroy: () => document.removeEventListener("keydown", onKey) };
+  function destroy() {
+    gone = true;
+    document.removeEventListener("keydown", onKey);
+  }
+
+  return { render, setBusy: () => model && drawControls(), destroy };
 }
