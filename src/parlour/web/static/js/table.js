@@ -7,13 +7,7 @@ import { get, post } from "./api.js";
 import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
-
-const RENDERERS = {
-  "ten-thousand": "./games/dice.js",
-  greedy: "./games/dice.js",
-  crossword: "./games/crossword.js",
-  rummy: "./games/rummy.js",
-};
+import { loadRenderer } from "./renderers.js";
 
 export async function mount(main, where, app) {
   const table = new TablePage(main, Number(where.id), where.query.get("invite"), app);
@@ -291,7 +285,7 @@ class TablePage {
 
   async ensureGame(name) {
     if (this.game && this.gameName === name) return;
-    const module = await import(RENDERERS[name]);
+    const module = await loadRenderer(name);
     fill(this.gameBox);
     this.gameName = name;
     this.game = module.create({
