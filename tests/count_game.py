@@ -84,6 +84,7 @@ class CountState(State):
 
     def _observation(self, seat: int | None) -> JSON:
         return {
+            "to_move": self.current_player(),
             "count": self.count,
             "target": self.target,
             "said": [list(numbers) for numbers in self.said],

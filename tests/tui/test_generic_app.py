@@ -41,7 +41,9 @@ def generic_app(
         local or LocalGame.new(game, players, **options),
         TableSettings(
             chance=ScriptedChance(rolls, then=RandomChance(random.Random(7))),
-            pace=Pace.instant(), database=open_database()),
+            pace=Pace.instant(),
+            database=open_database(),
+        ),
     )
     assert isinstance(app, GenericApp)
     return app
@@ -66,7 +68,9 @@ def observation(app: GenericApp) -> list[str]:
 
 
 def log_lines(app: GenericApp) -> list[str]:
-    return [" ".join(strip.text.split()) for strip in app.table.query_one("#history", RichLog).lines]
+    return [
+        " ".join(strip.text.split()) for strip in app.table.query_one("#history", RichLog).lines
+    ]
 
 
 def history(app: GenericApp) -> list[str]:
@@ -86,6 +90,7 @@ async def test_a_person_plays_the_game_to_the_end_by_number_by_list_and_by_notat
         assert text(app, "#turn") == "me, your move"
         assert moves_listed(app) == ["  1  add 1", "  2  add 2"]
         assert observation(app) == [
+            "to move 0",
             "count 0",
             "target 10",
             "said me: (none)",
@@ -98,7 +103,7 @@ async def test_a_person_plays_the_game_to_the_end_by_number_by_list_and_by_notat
         await press(pilot, "2")  # the second listed move; the computer then adds 1
         assert history(app) == ["add 2", "add 1"]
         assert log_lines(app) == ["1 me: add 2", "2 CPU 1 (first): add 1"]
-        assert observation(app)[:4] == ["count 3", "target 10", "said me: 2", "CPU 1 (first): 3"]
+        assert observation(app)[1:5] == ["count 3", "target 10", "said me: 2", "CPU 1 (first): 3"]
 
         await press(pilot, "tab")  # to the prompt: type the move in notation
         assert app.focused is app.table.query_one("#notation", Input)
@@ -156,7 +161,7 @@ async def test_a_game_left_midway_is_saved_and_resumes_with_its_log() -> None:
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert log_lines(again) == ["1 ann: add 2", "2 bob: add 1"]
-        assert observation(again)[:4] == ["count 3", "target 10", "said ann: 2", "bob: 3"]
+        assert observation(again)[1:5] == ["count 3", "target 10", "said ann: 2", "bob: 3"]
         await press(pilot, "2")
         assert text(again, "#turn") == "bob, your move"
         assert screen(again).viewer() == 1

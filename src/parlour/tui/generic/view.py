@@ -73,7 +73,9 @@ def value_text(value: JSON, indent: str = "") -> str:
         lines = []
         for key, item in value.items():
             text = value_text(item, indent + "  ")
-            lines.append(f"{indent}{key}:\n{text}" if "\n" in text else f"{indent}{key}: {text.strip()}")
+            lines.append(
+                f"{indent}{key}:\n{text}" if "\n" in text else f"{indent}{key}: {text.strip()}"
+            )
         return "\n".join(lines)
     if isinstance(value, list | tuple):
         return "\n".join(value_text(item, indent) for item in value)

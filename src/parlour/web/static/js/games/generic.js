@@ -26,16 +26,17 @@ function inline(value, nested = false) {
   return String(value);
 }
 
-/** A JSON value as elements: one line when short, else a list of its items (a board's
- * rows, a log's entries), or per seat with the seat's name. */
+/** A JSON value as elements: a list of lists or records, one per seat, a seat a line after
+ * its name; else one line when short, else a list of its items (a board's rows, a log). */
 function valueCell(value, names) {
-  const one = inline(value);
-  if (one.length <= 72 || (!Array.isArray(value) && (value === null || typeof value !== "object"))) return one;
-  if (Array.isArray(value)) {
-    const perSeat = value.length === names.length && value.some((v) => v !== null && typeof v === "object");
-    return h("ul", { class: "obs-list" }, value.map((v, i) =>
-      h("li", {}, perSeat ? h("strong", {}, `${names[i]}: `) : "", valueCell(v, []))));
+  const perSeat = Array.isArray(value) && names.length > 0 && value.length === names.length
+    && value.some((v) => v !== null && typeof v === "object");
+  if (perSeat) {
+    return h("ul", { class: "obs-list" }, value.map((v, i) => h("li", {}, h("strong", {}, `${names[i]}: `), valueCell(v, []))));
   }
+  const one = inline(value);
+  if (one.length <= 72 || value === null || typeof value !== "object") return one;
+  if (Array.isArray(value)) return h("ul", { class: "obs-list" }, value.map((v) => h("li", {}, valueCell(v, []))));
   return h("ul", { class: "obs-list" }, Object.entries(value).map(([k, v]) =>
     h("li", {}, h("strong", {}, `${k}: `), valueCell(v, []))));
 }
