@@ -34,7 +34,7 @@ from parlour.engine.state import CHANCE, HOST, Action, State
 from parlour.session import LocalGame
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
-from parlour.tui.generic.view import LEGAL_SHOWN, legal_lines, observation_table
+from parlour.tui.generic.view import LEGAL_SHOWN, legal_lines, observation_table, value_text
 
 
 class GenericScreen(TableScreen):
@@ -75,7 +75,11 @@ class GenericScreen(TableScreen):
     def on_mount(self) -> None:
         game = self.local.game
         self.title = game.spec.title
-        options = [f"{k.replace('_', ' ')} {v}" for k, v in game.options.items() if k != "players"]
+        options = [
+            f"{k.replace('_', ' ')} {value_text(v)}"
+            for k, v in game.options.items()
+            if k != "players"
+        ]
         self.sub_title = " · ".join([*options, "H: keys"])
         self.query_one("#view", VerticalScroll).border_title = "The table"
         self.query_one("#legal", OptionList).border_title = "Moves"
