@@ -35,6 +35,9 @@ def wait_for_count(page: Page, count: int) -> None:
 
 def test_count_to_ten_is_played_to_the_end_in_the_generic_renderer(pages: Pages) -> None:
     page = pages.open()
+    page.goto("/")  # the welcome names the installed games, this one too
+    expect(page.locator("#game-titles")).to_contain_text("Crossword")
+    expect(page.locator("#game-titles")).to_contain_text("Count to Ten")
     name = unique("gene")
     sign_up(page, name)
     page.locator("#new-game").select_option(count_game.NAME)

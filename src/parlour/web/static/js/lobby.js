@@ -14,7 +14,7 @@ export async function mount(main, where, app) {
   const mine = h("ul", { class: "tables", id: "my-games", "aria-live": "polite" });
   const open = h("ul", { class: "tables", id: "open-games", "aria-live": "polite" });
   const message = messageLine();
-  const titles = app.account ? [] : (await games()).map((g) => g.title);
+  const titles = app.account ? [] : await games().then((list) => list.map((g) => g.title), () => []);
   const intro = app.account
     ? null
     : h(
@@ -24,7 +24,9 @@ export async function mount(main, where, app) {
         h(
           "p",
           { id: "game-titles" },
-          `${titles.slice(0, -1).join(", ")}${titles.length > 1 ? " and " : ""}${titles.slice(-1)}, against friends or the computer. `,
+          titles.length
+            ? `${titles.slice(0, -1).join(", ")}${titles.length > 1 ? " and " : ""}${titles.slice(-1)}, against friends or the computer. `
+            : "Classic parlour games, against friends or the computer. ",
           h("a", { href: "#/signup" }, "Sign up"),
           " or ",
           h("a", { href: "#/login" }, "log in"),

@@ -286,6 +286,7 @@ class TablePage {
   async ensureGame(name) {
     if (this.game && this.gameName === name) return;
     const module = await loadRenderer(name);
+    if (this.game && this.gameName === name) return; // another draw made it while this one loaded
     fill(this.gameBox);
     this.gameName = name;
     this.game = module.create({

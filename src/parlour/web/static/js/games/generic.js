@@ -96,11 +96,12 @@ export function create(ctx) {
   function render(next) {
     model = next;
     const view = model.view || {};
-    const over = Boolean(model.result) || (model.status === "finished" && !(model.toMove || []).length);
+    // the end: the table's result, or in a replay the step's view (over, or TERMINAL to move)
+    const over = Boolean(model.result) || view.over === true || view.to_move === -2;
     if (over) turn.textContent = "Game over";
     else if (mine()) turn.textContent = "Your turn";
     else if ((model.toMove || []).length) turn.textContent = `${model.toMove.map((s) => who(model, s)).join(" and ")} to move`;
-    else turn.textContent = "Waiting for chance";
+    else turn.textContent = "Chance is drawn…";
     board.hidden = !Array.isArray(view.scores);
     if (!board.hidden) fill(board, scoreboard(model));
     fill(table, h("h3", {}, model.readOnly ? "The table" : "What you see"), observationTable(view, model.names));
