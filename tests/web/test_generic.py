@@ -46,7 +46,9 @@ def test_count_to_ten_is_played_to_the_end_in_the_generic_renderer(pages: Pages)
     expect(page.locator("#option-step")).to_have_value("2")
     levels = page.locator("#new-seats li select").first.locator("option").all_inner_texts()
     assert levels == ["A person (open seat)", "Computer: first", "Computer: smart"]
-    create_table(page, count_game.NAME, ["cpu:first"])
+    # invite only: never in another test's list of open tables (where, after this test,
+    # the game is not installed)
+    create_table(page, count_game.NAME, ["cpu:first"], invite=True)
 
     wait_for_count(page, 0)
     assert buttons(page) == ["1 add 1", "2 add 2"]
