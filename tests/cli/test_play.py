@@ -223,3 +223,37 @@ def test_deleting_a_hot_seat_greedy_game_counts_nothing() -> None:
     deleted = runner.invoke(app, ["saves", "delete", str(local.save(engine)), "--yes"])
     assert deleted.exit_code == 0 and "forfeits" not in deleted.output
     assert greedy_standings(engine) == []
+
+
+def test_a_game_without_an_app_of_its_own_plays_in_the_generic_one(
+    launched: list[TableApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every installed game gets ``parlour play <game>``; one with no terminal app (the
+    test-only count to ten) opens the generic app, and resumes in it."""
+    from parlour.cli.groups import play
+    from parlour.tui.generic.app import GenericApp
+    from tests import count_game
+
+    count_game.install(monkeypatch)
+    monkeypatch.setattr(play, "registered_commands", list(play.registered_commands))
+    play_cli.add_play_command(count_game.NAME)  # as the module does for each installed game
+    help_text = runner.invoke(app, ["play", "count-to-ten", "--help"]).output
+    assert "--target" in help_text and "--step" in help_text and "generic table" in help_text
+    result = runner.invoke(app, ["play", "count-to-ten", "-p", "ann,cpu:smart", "--step", "3"])
+    assert result.exit_code == 0, result.output
+    (started,) = launched
+    assert isinstance(started, GenericApp)
+    assert started.table.local.game.options == {"players": 2, "target": 10, "step": 3}
+    assert "Game saved as #1" in result.output
+    resumed = runner.invoke(app, ["play", "--resume", "--id", "1"])
+    assert resumed.exit_code == 0, resumed.output
+    assert isinstance(launched[1], GenericApp)
+
+
+def test_every_installed_game_has_a_play_command() -> None:
+    import parlour
+
+    result = runner.invoke(app, ["play", "--help"])
+    for spec in parlour.games():
+        assert f"{spec.name}:" in result.output or f"{spec.name} (in the generic" in result.output
+        assert runner.invoke(app, ["play", spec.name, "--help"]).exit_code == 0

@@ -245,6 +245,7 @@ def test_games_lists_every_registered_game_with_its_form(client: TestClient) -> 
         "choices": [],
         "allowed": "1000..100000, a multiple of 50",
         "help": "score that starts the last turns",
+        "file": False,
     }
     assert tt["bot_levels"] == list(find(TT).bot_levels)
     assert tt["clock_days"] == [1, 2, 3, 5, 7, 14]

@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Input, Static
 
 import parlour
-from parlour.engine.errors import InvalidNotation, ParlourError, UnknownGame
+from parlour.engine.errors import InvalidNotation, UnknownGame
 from parlour.engine.state import State
 from parlour.session import LocalGame
 from parlour.storage.saves import SaveInfo
@@ -52,19 +52,20 @@ def test_registry_finds_apps_by_name_and_alias() -> None:
         assert isinstance(registry.app_factory(spec.name)(local, TableSettings()), App)
 
 
-def test_registry_names_a_game_without_an_app(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_registry_gives_a_game_without_an_app_the_generic_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import dataclasses
 
     from parlour.engine import registry as games
+    from parlour.tui.generic.app import make_app as generic_app
 
     spec = dataclasses.replace(
         games.find("ten-thousand"), name="no-app", aliases=(), terminal_app=""
     )
     monkeypatch.setitem(games._SPECS, "no-app", spec)
-    with pytest.raises(
-        ParlourError, match="no-app has no terminal app yet; games with one: crossword"
-    ):
-        registry.app_factory("no-app")
+    assert registry.app_factory("no-app") is generic_app
+    assert not registry.has_app("no-app")
 
 
 def info(state: object, status: str = "active") -> SaveInfo:

@@ -1,9 +1,10 @@
-"""``parlour play``: ``play <game>`` for every game with a terminal app, and ``play --resume``.
+"""``parlour play``: ``play <game>`` for every installed game, and ``play --resume``.
 
 The ``play <game>`` commands are made here from each game's :class:`~parlour.engine.spec.GameSpec`
 (its options become ``--target``, ``--entry``...; its computer levels are listed in the help),
-for the games with a terminal app (``GameSpec.terminal_app``, the only place it is named).
-Textual is imported only when a game starts.
+for every game the registry finds: a game with a terminal app of its own
+(``GameSpec.terminal_app``) plays in it, any other in the generic app
+(:mod:`parlour.tui.registry`). Textual is imported only when a game starts.
 """
 
 from __future__ import annotations
@@ -53,9 +54,8 @@ def _play_help() -> str:
         "",
     ]
     for spec in specs():
-        if not spec.terminal_app:
-            continue
-        lines.append(f"{spec.name}: {_levels_text(spec)}.")
+        app = "" if spec.terminal_app else " (in the generic table: moves listed, notation typed)"
+        lines.append(f"{spec.name}{app}: {_levels_text(spec)}.")
         lines.append("")
     return "\n".join(lines)
 
@@ -242,12 +242,12 @@ def add_play_command(name: str) -> None:
     command.__annotations__ = {}
     command.__doc__ = (
         f"Play {spec.title} in the terminal: {spec.summary}\n\n"
-        f"Players: {_levels_text(spec)}. Keys: H in the game shows them with the rules. "
-        "Leaving the table saves the game; continue it with  parlour play --resume."
+        f"Players: {_levels_text(spec)}. Keys: H in the game shows them"
+        + (" with the rules. " if spec.terminal_app else " (the generic table). ")
+        + "Leaving the table saves the game; continue it with  parlour play --resume."
     )
     play.command(spec.name)(command)
 
 
 for _spec in specs():
-    if _spec.terminal_app:
-        add_play_command(_spec.name)
+    add_play_command(_spec.name)

@@ -109,6 +109,9 @@ class OptionOut(BaseModel):
     choices: list[str] = []
     allowed: str
     help: str
+    file: bool = False
+    """A string that may name a file on the server's machine (a word list): a web form
+    leaves it at its default."""
 
 
 class GameOut(BaseModel):
@@ -125,6 +128,9 @@ class GameOut(BaseModel):
     options: dict[str, OptionOut]
     clock_days: list[int]
     rules_doc: str
+    web_renderer: str
+    """The web client's module that draws the game (``static/js/games/<name>.js``); ``""``:
+    the generic one (the observation as a table, the legal actions as buttons)."""
 
 
 class NewTableIn(Strict):

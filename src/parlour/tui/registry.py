@@ -1,5 +1,6 @@
-"""Which games have a terminal app: the game's ``GameSpec.terminal_app``, imported only when
-used. ``parlour play <game>`` and ``parlour play --resume`` find the app here. Nothing in this
+"""Which terminal app plays a game: the game's own (``GameSpec.terminal_app``), or the generic
+app (:mod:`parlour.tui.generic.app`) for a game with none, imported only when used.
+``parlour play <game>`` and ``parlour play --resume`` find the app here. Nothing in this
 module imports Textual.
 """
 
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from parlour.engine.errors import ParlourError
-from parlour.engine.registry import find, specs
+from parlour.engine.registry import find
 
 if TYPE_CHECKING:
     from parlour.session import LocalGame
@@ -21,8 +22,13 @@ else:
     AppFactory = Callable[..., Any]
 
 
+GENERIC_APP = "parlour.tui.generic.app:make_app"
+"""The app of every game whose ``GameSpec.terminal_app`` is ``""``."""
+
+
 def has_app(game: str) -> bool:
-    """True if *game* (a name or alias) has a terminal app."""
+    """True if *game* (a name or alias) has a terminal app of its own (else it is played in
+    the generic app)."""
     try:
         return bool(find(game).terminal_app)
     except ParlourError:
@@ -30,18 +36,12 @@ def has_app(game: str) -> bool:
 
 
 def app_factory(game: str) -> AppFactory:
-    """The app factory for *game* (a name or alias); imports the game's app module.
+    """The app factory for *game* (a name or alias): its own app's, or the generic app's for
+    a game without one. Imports the app's module.
 
-    Raises :class:`~parlour.engine.errors.UnknownGame` for an unknown game and
-    :class:`ParlourError` for a game without a terminal app, naming those that have one.
+    Raises :class:`~parlour.engine.errors.UnknownGame` for an unknown game.
     """
-    spec = find(game)
-    target = spec.terminal_app
-    if not target:
-        with_app = sorted(s.name for s in specs() if s.terminal_app)
-        raise ParlourError(
-            f"{spec.name} has no terminal app yet; games with one: {', '.join(with_app)}"
-        )
+    target = find(game).terminal_app or GENERIC_APP
     module, _, function = target.partition(":")
     factory: AppFactory = getattr(importlib.import_module(module), function)
     return factory

@@ -23,6 +23,7 @@ def _option(option: Option) -> OptionOut:
         choices=list(option.choices),
         allowed=option.allowed(),
         help=option.help,
+        file=option.file,
     )
 
 
@@ -40,6 +41,7 @@ def game_out(spec: GameSpec) -> GameOut:
         options={name: _option(o) for name, o in spec.options.items()},
         clock_days=list(CLOCK_DAYS),
         rules_doc=spec.rules_doc,
+        web_renderer=spec.web_renderer,
     )
 
 

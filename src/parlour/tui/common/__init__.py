@@ -11,4 +11,6 @@
 
 A new game's app: subclass ``TableScreen`` (widgets, keys, hooks) and ``TableApp`` (``SCREEN``,
 ``CSS_PATH``), ship a ``help.md``, and name its factory in the game's ``GameSpec.terminal_app``.
+Until it has one, the game plays in the generic app (:mod:`parlour.tui.generic`), built on
+this same table.
 """

@@ -6,12 +6,15 @@ import { fill, h, messageLine } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
 
-const HIDDEN_OPTIONS = new Set(["players", "lexicon"]); // seats give players; files stay local
+// The games, their options (defaults, allowed values), computer levels and clocks all come
+// from the server (GET /games): nothing about a game is written here. The seats give the
+// number of players; an option naming a file on the server's machine keeps its default.
 
 export async function mount(main, where, app) {
   const mine = h("ul", { class: "tables", id: "my-games", "aria-live": "polite" });
   const open = h("ul", { class: "tables", id: "open-games", "aria-live": "polite" });
   const message = messageLine();
+  const titles = app.account ? [] : await games().then((list) => list.map((g) => g.title), () => []);
   const intro = app.account
     ? null
     : h(
@@ -20,8 +23,10 @@ export async function mount(main, where, app) {
         h("h1", {}, "Welcome to parlour"),
         h(
           "p",
-          {},
-          "Ten-Thousand, Greedy, Crossword and Rummy, against friends or the computer. ",
+          { id: "game-titles" },
+          titles.length
+            ? `${titles.slice(0, -1).join(", ")}${titles.length > 1 ? " and " : ""}${titles.slice(-1)}, against friends or the computer. `
+            : "Classic parlour games, against friends or the computer. ",
           h("a", { href: "#/signup" }, "Sign up"),
           " or ",
           h("a", { href: "#/login" }, "log in"),
@@ -119,12 +124,7 @@ async function createForm(message) {
     h("option", { value: "open" }, "Open: listed in the lobby"),
     h("option", { value: "invite" }, "Invite only: join by link"),
   );
-  const clock = h(
-    "select",
-    { id: "clock" },
-    h("option", { value: "" }, "No clock"),
-    [1, 2, 3, 5, 7, 14].map((d) => h("option", { value: d }, `${d} day${d > 1 ? "s" : ""} per move`)),
-  );
+  const clock = h("select", { id: "clock" });
   const addSeat = h("button", { type: "button", id: "add-seat" }, "Add a seat");
   const create = h("button", { type: "submit", class: "primary", id: "create" }, "Create game");
   const form = h(
@@ -181,9 +181,16 @@ async function createForm(message) {
     fill(
       options,
       Object.entries(spec.options)
-        .filter(([name, o]) => !HIDDEN_OPTIONS.has(name) && (o.kind !== "str" || o.choices.length))
+        .filter(([name, o]) => name !== "players" && !o.file && (o.kind !== "str" || o.choices.length))
         .map(([name, o]) => optionInput(name, o)),
     );
+    const chosenClock = clock.value;
+    fill(
+      clock,
+      h("option", { value: "" }, "No clock"),
+      spec.clock_days.map((d) => h("option", { value: d }, `${d} day${d > 1 ? "s" : ""} per move`)),
+    );
+    clock.value = spec.clock_days.map(String).includes(chosenClock) ? chosenClock : "";
     minPlayers.min = spec.min_players;
     minPlayers.value = spec.min_players;
     redraw();

@@ -6,7 +6,8 @@
 //   account.js   one's own account: password, sessions, log out everywhere, delete
 //   table.js     one table: its lobby (join, vote, start, invite link) and the game in play
 //   games/*.js   how each game is drawn and played: dice.js (Ten-Thousand and Greedy),
-//                crossword.js, rummy.js
+//                crossword.js, rummy.js, and generic.js for any game that names none
+//                (renderers.js picks the module a game's spec names)
 //   replay.js    a finished game step by step;  scores.js Greedy standings, Rummy statistics
 // The server is the authority: pages send actions in each game's notation and draw what
 // the server answers (observations, legal actions, previews).

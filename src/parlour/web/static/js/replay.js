@@ -3,14 +3,8 @@
 
 import { get } from "./api.js";
 import { fill, h, messageLine } from "./dom.js";
+import { loadRenderer } from "./renderers.js";
 import { eventWho } from "./table.js";
-
-const RENDERERS = {
-  "ten-thousand": "./games/dice.js",
-  greedy: "./games/dice.js",
-  crossword: "./games/crossword.js",
-  rummy: "./games/rummy.js",
-};
 
 export async function mount(main, where) {
   const id = Number(where.id);
@@ -54,7 +48,7 @@ export async function mount(main, where) {
     message.el,
     board,
   );
-  const module = await import(RENDERERS[table.game]);
+  const module = await loadRenderer(table.game);
   const game = module.create({
     root: board,
     game: table.game,

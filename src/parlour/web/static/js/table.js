@@ -7,13 +7,7 @@ import { get, post } from "./api.js";
 import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
-
-const RENDERERS = {
-  "ten-thousand": "./games/dice.js",
-  greedy: "./games/dice.js",
-  crossword: "./games/crossword.js",
-  rummy: "./games/rummy.js",
-};
+import { loadRenderer } from "./renderers.js";
 
 export async function mount(main, where, app) {
   const table = new TablePage(main, Number(where.id), where.query.get("invite"), app);
@@ -312,7 +306,7 @@ class TablePage {
   }
 
   async makeGame(name) {
-    const module = await import(RENDERERS[name]);
+    const module = await loadRenderer(name);
     this.dropGame();
     if (this.stopped || this.gameName !== name) return;
     fill(this.gameBox);
