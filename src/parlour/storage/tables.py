@@ -1,9 +1,10 @@
 """Server tables: one row per game on the server, its seats, and its append-only event log.
 
 A table's game is its event log (``table_events``: chance outcomes, actions and host events in
-the game's notation, numbered from 0) plus a snapshot on the table row. ``version`` is the
-number of events; a write names the version it was made against and changes nothing when the
-row has moved on (:func:`append_events` returns ``False``), so two writers can never both win.
+the game's notation, numbered from 0); the table row holds what lists and clocks need without
+the game (who is to move, the deadline, the result). ``version`` is the number of events; a
+write names the version it was made against and changes nothing when the row has moved on
+(:func:`append_events` returns ``False``), so two writers can never both win.
 Storage knows no game: it keeps JSON and notation text.
 """
 
@@ -61,10 +62,6 @@ class GameTable(Base):
     clock_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
     max_skips: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
-    snapshot: Mapped[Any] = mapped_column(JSON, nullable=True)
-    """The game's ``_dump()`` after ``snapshot_version`` events (written every few events
-    and at the start and end; the log is the authority, the snapshot its check)."""
-    snapshot_version: Mapped[int] = mapped_column(Integer, default=0)
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC")
     """The table's IANA time zone: where midnight is for crossword daily mode."""
     rng_seed: Mapped[str] = mapped_column(String(64))
@@ -176,8 +173,6 @@ class TableRow:
     clock_days: int | None
     max_skips: int
     version: int
-    snapshot: Any
-    snapshot_version: int
     time_zone: str
     rng_seed: str
     to_move: list[int]
@@ -456,7 +451,7 @@ def append_events(
     **values: Any,
 ) -> bool:
     """Append *events* (``(by, move)``) to the log made against *expected_version*, and set the
-    table's other columns (*values*: snapshot, to_move, ...) in the same statement.
+    table's other columns (*values*: to_move, deadline, ...) in the same statement.
 
     Returns ``False`` and writes nothing when the table is no longer at that version (a
     concurrent writer won). The caller's transaction commits both or neither.
