@@ -102,8 +102,8 @@ class GameSpec:
     """Everything parlour knows about a game before one is played.
 
     ``options`` always holds ``players`` (the number of seats). ``new_state`` builds the
-    initial state of a loaded :class:`~parlour.engine.state.Game`; ``state_from_json`` restores
-    the game-specific part of a saved state.
+    initial state of a loaded :class:`~parlour.engine.state.Game` (a saved state is restored
+    by replaying its history from there: :meth:`~parlour.engine.state.Game.state_from_json`).
     """
 
     name: str
