@@ -251,8 +251,9 @@ def _run(ctx: ServerContext, steps: Steps) -> Outcome:
 
 
 async def _run_async(ctx: ServerContext, steps: Steps) -> Outcome:
-    """Drive *steps* on the event loop: each write is awaited (shielded: a cancelled request
-    still learns nothing it did not store, and the write is not torn)."""
+    """Drive *steps* on the event loop: each write is awaited, shielded (a request cancelled
+    meanwhile lets the write finish; the steps drop the table's entry, rebuilt from the
+    database at its next use)."""
     try:
         work = next(steps)
         while True:
