@@ -45,11 +45,11 @@ def test_bad_players(text: str, message: str) -> None:
 def test_save_and_resume_mid_game() -> None:
     engine = open_database()
     local = LocalGame.new("ten-thousand", "ann,bob")
-    local.rng = random.Random(5)
-    local.roll_chance()
+    rng = random.Random(5)
+    local.state.apply(local.state.sample_chance(rng))
     while local.state.is_chance_node() or not local.state.legal_actions():
-        local.roll_chance()
-    local.apply(local.state.legal_actions()[0])
+        local.state.apply(local.state.sample_chance(rng))
+    local.state.apply(local.state.legal_actions()[0])
     save_id = local.save(engine)
     again = LocalGame.resume(engine, save_id)
     assert again.state == local.state
@@ -59,17 +59,17 @@ def test_save_and_resume_mid_game() -> None:
 def test_the_screen_data_is_saved_beside_an_unfinished_game_only() -> None:
     engine = open_database()
     local = LocalGame.new("rummy", "me,cpu:easy", ending_score=5, hand_size=3)
-    local.rng = random.Random(2)
-    local.roll_chance()
+    rng = random.Random(2)
+    local.state.apply(local.state.sample_chance(rng))
     local.screen = {"rummy_hands": {"0": {"order": ["2S"], "sort": None}}}
     save_id = local.save(engine)
     again = LocalGame.resume(engine, save_id)
     assert again.screen == local.screen and again.state == local.state
     while not local.state.is_terminal():
         if local.state.is_chance_node():
-            local.roll_chance()
+            local.state.apply(local.state.sample_chance(rng))
         else:
-            local.apply(local.state.legal_actions()[0])  # draw stock, then meld or discard
+            local.state.apply(local.state.legal_actions()[0])  # draw stock, then meld or discard
     local.save(engine)
     assert LocalGame.resume(engine, save_id).screen == {}  # a finished game keeps none
 

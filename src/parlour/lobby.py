@@ -5,8 +5,9 @@ allows; Crossword 2-4) and votes to **begin now** or **wait** for more players; 
 and vote too. The game begins as soon as the maximum have joined, or at least the minimum
 number of players have voted to begin now. Seats are given in join order.
 
-Pure data and rules, no I/O: the server stores a lobby with :meth:`VoteLobby.to_json` and calls
-its methods, which raise :class:`LobbyError` with the reason and change nothing when refused.
+Pure data and rules, no I/O: the methods raise :class:`LobbyError` with the reason and change
+nothing when refused. The server keeps its own record of a table's lobby (the seats, the votes
+as seat numbers, the minimum) and builds a :class:`VoteLobby` from it each time it asks.
 
 >>> from parlour.engine.registry import find
 >>> lobby = VoteLobby.open(find("crossword"), "ann", min_players=2, max_players=3, begin_now=True)
@@ -25,7 +26,6 @@ from typing import Any
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.spec import GameSpec
-from parlour.engine.state import JSON
 
 MAX_NAME = 20
 
@@ -161,34 +161,3 @@ class VoteLobby:
         if not self.started:
             raise LobbyError("the game has not started yet")
         return {**self.options, "players": len(self.players)}
-
-    def to_json(self) -> JSON:
-        """Plain JSON data; :meth:`from_json` reads it back."""
-        return {
-            "game": self.game,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "options": dict(self.options),
-            "players": list(self.players),
-            "votes": dict(self.votes),
-            "started": self.started,
-        }
-
-    @classmethod
-    def from_json(cls, data: JSON) -> VoteLobby:
-        """Read :meth:`to_json` output. Raises :class:`LobbyError` for malformed data."""
-        try:
-            lobby = cls(
-                game=str(data["game"]),
-                min_players=int(data["min_players"]),
-                max_players=int(data["max_players"]),
-                options=dict(data["options"]),
-                players=[str(p) for p in data["players"]],
-                votes={str(k): bool(v) for k, v in data["votes"].items()},
-                started=bool(data["started"]),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise LobbyError(f"not a lobby: {err}") from None
-        if set(lobby.votes) - set(lobby.players):
-            raise LobbyError("not a lobby: a vote from a player who has not joined")
-        return lobby

@@ -100,10 +100,11 @@ def make_bot(spec: GameSpec, level: str) -> Bot:
 
 
 class LocalGame:
-    """One local game: ``state``, ``seats``, a bot per computer seat, the chance source.
+    """One local game: ``state``, ``seats`` and a bot per computer seat.
 
-    ``rng`` draws the chance outcomes (dice, shuffles); tests pass a seeded one or force
-    outcomes with :meth:`apply`. ``save_id`` is the row this game is saved under, if any.
+    The interface draws the chance outcomes (the terminal apps' ``ChanceSource``) and applies
+    every move to ``state`` itself; ``bot_rng`` is what the computer players draw from
+    (``bot_seed`` fixes it). ``save_id`` is the row this game is saved under, if any.
     ``screen`` is what a terminal app keeps with the save besides the game (JSON, never
     part of the game state: Rummy's hand orders); it is saved with an unfinished game only.
     """
@@ -114,7 +115,6 @@ class LocalGame:
         seats: list[SeatSpec],
         *,
         state: State | None = None,
-        rng: random.Random | None = None,
         save_id: int | None = None,
         bot_seed: int | None = None,
     ) -> None:
@@ -123,7 +123,6 @@ class LocalGame:
         self.game = game
         self.seats = seats
         self.state = state or game.new_initial_state()
-        self.rng = rng or random.Random()
         self.bot_rng = random.Random(bot_seed)
         self.save_id = save_id
         self.bots: dict[int, Bot] = {
@@ -154,20 +153,10 @@ class LocalGame:
         player = self.to_move()
         return player >= 0 and player not in self.bots
 
-    def roll_chance(self) -> Action:
-        """Sample and apply the chance outcome at a chance node; return it."""
-        outcome = self.state.sample_chance(self.rng)
-        self.state.apply(outcome)
-        return outcome
-
     def bot_choice(self) -> Action:
         """The action the computer player to move chooses (not applied). Safe in a thread."""
         seat = self.to_move()
         return self.bots[seat].choose(self.state, seat, self.bot_rng)
-
-    def apply(self, action: Action) -> None:
-        """Apply *action* for the player to move; raises ``IllegalMove`` with the reason."""
-        self.state.apply(action)
 
     # --- records and saves --------------------------------------------------------------
 

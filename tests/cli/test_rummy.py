@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from typer.testing import CliRunner
@@ -144,8 +145,8 @@ def test_play_rummy_house_rules_and_fast(launched: list[TableApp]) -> None:
 
 def test_play_resume_continues_a_saved_rummy_game(launched: list[TableApp]) -> None:
     local = LocalGame.new("rummy", "me,cpu:medium")
-    local.roll_chance()
-    local.apply(local.state.parse_action("draw stock"))
+    local.state.apply(local.state.sample_chance(random.Random(0)))
+    local.state.apply(local.state.parse_action("draw stock"))
     save_id = local.save(open_database())
     out = runner.invoke(app, ["play", "--resume", "--id", str(save_id)])
     assert out.exit_code == 0, out.output

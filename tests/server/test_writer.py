@@ -71,7 +71,7 @@ def test_append_many_stores_every_table_or_says_one_moved_on(ctx: ServerContext)
     first, second, third = tables
     columns: list[dict[str, Any]] = [
         {"to_move": [0, 1], "bot_turn": True, "deadline": NOW},
-        {"to_move": [], "snapshot": {"dice": [1, 5], "text": "é"}, "snapshot_version": 9},
+        {"to_move": [], "result": {"dice": [1, 5], "text": "é"}, "max_skips": 9},
         {"to_move": [1], "bot_turn": False, "deadline": None},
     ]
     bulk = [

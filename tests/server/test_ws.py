@@ -126,8 +126,8 @@ def test_lobby_changes_are_announced(client: TestClient) -> None:
         ('{"type": "follow", "table": "one"}', "bad_message"),
         ('{"type": "follow", "table": true}', "bad_message"),
         ('{"type": "follow", "table": 999}', "not_found"),
-        ('{"type": "action", "table": 1, "action": 5, "version": 1}', "bad_message"),
-        ('{"type": "action", "table": 1, "action": "x", "version": "1"}', "bad_message"),
+        ('{"type": "action", "table": 1, "action": 5, "version": 1}', "invalid_request"),
+        ('{"type": "action", "table": 1, "action": "x", "version": "1"}', "invalid_request"),
         ('{"type": "ping", "pad": "' + "x" * 5000 + '"}', "too_large"),
         # JSON nested deeper than the parser's recursion dropped the socket
         ("[" * 2000 + "]" * 2000, "bad_json"),
@@ -135,11 +135,11 @@ def test_lobby_changes_are_announced(client: TestClient) -> None:
         ('{"type": "follow", "table": 9223372036854775808}', "bad_message"),
         ('{"type": "follow", "table": 1000000000000000000000000000000}', "bad_message"),
         ('{"type": "unfollow", "table": 2147483648}', "bad_message"),
-        ('{"type": "action", "table": 1, "action": "x", "version": 1e400}', "bad_message"),
-        ('{"type": "action", "table": 1, "action": "x", "version": -1}', "bad_message"),
+        ('{"type": "action", "table": 1, "action": "x", "version": 1e400}', "invalid_request"),
+        ('{"type": "action", "table": 1, "action": "x", "version": -1}', "invalid_request"),
         (
             '{"type": "action", "table": 1, "action": "x", "version": 100000000000000000000}',
-            "bad_message",
+            "invalid_request",
         ),
     ],
 )
@@ -154,6 +154,43 @@ def test_bad_messages_get_an_error_and_the_socket_stays_open(
         assert error["type"] == "error" and error["code"] == code
         ws.send_json({"type": "ping", "ref": 1})
         assert ws.receive_json() == {"type": "pong", "ref": 1}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"action": "x" * 501, "version": 0},  # longer than a REST action may be
+        {"action": "", "version": 0},
+        {"action": 5, "version": 0},
+        {"action": "roll", "version": "0"},
+        {"action": "roll", "version": True},
+        {"action": "roll", "version": 10_000_001},
+        {"action": "roll\u0000", "version": 0},
+        {"action": "roll"},
+        {"action": "roll", "version": 0, "extra": 1},
+    ],
+)
+def test_a_socket_action_is_refused_with_the_rest_routes_reason_and_the_socket_plays_on(
+    client: TestClient, body: dict[str, Any]
+) -> None:
+    table_id, seats = people_table(client, "ten-thousand")
+    table = client.get(f"/tables/{table_id}", headers=seats[0]).json()
+    who = seats[table["to_move"][0]]
+    table = client.get(f"/tables/{table_id}", headers=who).json()
+    rest = client.post(f"/tables/{table_id}/actions", json=body, headers=who)
+    assert rest.status_code == 422
+    with client.websocket_connect("/ws", headers=who) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "action", "table": table_id, "ref": "r", **body})
+        error = until(ws, "error")
+        assert error["ref"] == "r" and error["status"] == 422
+        assert error["code"] == rest.json()["code"] == "invalid_request"
+        assert error["detail"] == rest.json()["detail"]
+        # the socket stays usable: a good action is acknowledged
+        good = {"action": table["legal"][0], "version": table["version"]}
+        ws.send_json({"type": "action", "table": table_id, "ref": "ok", **good})
+        ack = until(ws, "ack", ref="ok")
+        assert ack["version"] > table["version"]
 
 
 @pytest.mark.parametrize(

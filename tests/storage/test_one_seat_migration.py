@@ -31,8 +31,6 @@ def _table(connection: Connection, table_id: int, status: str, **values: Any) ->
         "clock_days": None,
         "max_skips": 3,
         "version": 0,
-        "snapshot": None,
-        "snapshot_version": 0,
         "time_zone": "UTC",
         "rng_seed": "seed",
         "to_move": [],

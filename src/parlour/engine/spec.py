@@ -105,10 +105,11 @@ class GameSpec:
     ``options`` always holds ``players`` (the number of seats); each option's default is
     written here once, and everything else (the command line, the server, the adapters)
     reads it from here. ``new_state`` builds the initial state of a loaded
-    :class:`~parlour.engine.state.Game`. ``platform`` holds what the server, the scorebook
-    and the clients need to know beyond the protocol (:class:`~parlour.engine.platform.Platform`:
-    secret and position-independent moves, previews, the start rule, daily mode,
-    contributions to standings and statistics).
+    :class:`~parlour.engine.state.Game` (a saved state is restored by replaying its history
+    from there: :meth:`~parlour.engine.state.Game.state_from_json`). ``platform`` holds what
+    the server, the scorebook and the clients need to know beyond the protocol
+    (:class:`~parlour.engine.platform.Platform`: secret and position-independent moves,
+    previews, the start rule, daily mode, contributions to standings and statistics).
     """
 
     name: str

@@ -7,8 +7,10 @@ leaving the state exactly as it was. Chance (dice, shuffles, tile draws) is a pl
 chance node the caller lists the outcomes, samples one with its own ``random.Random``, or
 applies any possible outcome it likes (so tests and replays can force a roll).
 
-Games write hooks (``_check``, ``_apply``, ``_dump``/``_load`` and the rest); this module
-keeps the books: refusals, history and JSON.
+Games write hooks (``_check``, ``_apply``, ``_observation``, ``_dump`` and the rest); this
+module keeps the books: refusals, history and JSON. A saved state is restored by replaying its
+history (:meth:`Game.state_from_json`), never read back from the snapshot ``_dump`` gives: the
+snapshot only checks the replay.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ body ``{"detail": <reason>, "code": <name>, ...}`` with the right status.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -123,6 +124,19 @@ def _plain(where: str, problem: str) -> str:
     return f"{field}: {problem}" if field else problem
 
 
+def invalid_request(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The 422 answer to a body the wire models (:mod:`parlour.server.schemas`) refuse, from
+    pydantic's *errors*: ``{"detail": "action: <reason>; ...", "code": "invalid_request",
+    "problems": [{"where", "problem"}, ...]}``. REST routes and the WebSocket both answer it."""
+    problems = []
+    for item in errors:
+        where = ".".join(str(p) for p in item.get("loc", ()))
+        problem = str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
+        problems.append({"where": where, "problem": problem})
+    text = "; ".join(_plain(p["where"], p["problem"]) for p in problems) or "invalid request"
+    return {"detail": text, "code": "invalid_request", "problems": problems}
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that map errors to responses on *app*."""
 
@@ -161,15 +175,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_request: Request, err: RequestValidationError) -> JSONResponse:
-        problems = []
-        for item in err.errors():
-            where = ".".join(str(p) for p in item.get("loc", ()))
-            problem = str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
-            problems.append({"where": where, "problem": problem})
-        text = "; ".join(_plain(p["where"], p["problem"]) for p in problems) or "invalid request"
-        return JSONResponse(
-            {"detail": text, "code": "invalid_request", "problems": problems}, status_code=422
-        )
+        return JSONResponse(invalid_request(err.errors()), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, err: StarletteHTTPException) -> JSONResponse:

@@ -14,7 +14,9 @@ characters; a binary frame is answered ``error`` ``bad_message``, like any bad m
 - ``{"type": "unfollow", "table": 7}``;
 - ``{"type": "action", "table": 7, "action": "keep 1 5 roll", "version": 3, "ref": "a1"}``:
   answered by ``ack`` (``ref``, ``version``) or ``error``; the change itself comes as an
-  ``update`` to every follower;
+  ``update`` to every follower. Its fields besides ``type``, ``table`` and ``ref`` are the
+  REST body's (:class:`~parlour.server.schemas.ActionIn`, validated by that model: same
+  limits, and the same ``invalid_request`` answer with the same ``detail``);
 - ``{"type": "ping"}``: answered by ``pong``.
 
 Server to client: ``hello`` (the account), ``update`` (table, version, status, you, to_move,
@@ -35,11 +37,13 @@ from urllib.parse import unquote_plus
 
 import anyio.to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
 
 from parlour.engine.errors import ParlourError
 from parlour.server.deps import COOKIE, same_origin
-from parlour.server.errors import NotFound, ServerError, engine_code
+from parlour.server.errors import NotFound, ServerError, engine_code, invalid_request
 from parlour.server.hub import Follower, Hub
+from parlour.server.schemas import ActionIn
 from parlour.server.services import accounts, play
 from parlour.server.services.cache import current_entry
 from parlour.server.services.context import ServerContext
@@ -53,8 +57,8 @@ log = logging.getLogger("parlour.server")
 MAX_ID = 2**31 - 1
 """The largest table id (as the REST paths): a larger number would overflow the database's
 integer, not merely miss."""
-MAX_VERSION = 10_000_000
-"""The largest version an action may name (as ``ActionIn``)."""
+ENVELOPE = frozenset({"type", "table", "ref"})
+"""The fields of a message that are the socket's own; the others are the REST body's."""
 
 BINARY_REFUSED = {
     "type": "error",
@@ -309,26 +313,18 @@ async def _handle(ctx: ServerContext, hub: Hub, follower: Follower, text: str) -
                     "ref": ref,
                     "detail": "log in first",
                 }
-            action, version = message.get("action"), message.get("version")
-            if (
-                not isinstance(action, str)
-                or not isinstance(version, int)
-                or isinstance(version, bool)
-                or not 0 <= version <= MAX_VERSION
-            ):
-                return {
-                    "type": "error",
-                    "status": 422,
-                    "code": "bad_message",
-                    "ref": ref,
-                    "detail": "an action needs 'action' (text) and 'version' (a whole number)",
-                }
+            try:
+                body = ActionIn.model_validate(
+                    {k: v for k, v in message.items() if k not in ENVELOPE}
+                )
+            except ValidationError as err:
+                return {"type": "error", "status": 422, "ref": ref, **invalid_request(err.errors())}
             outcome = await play.submit_action_async(
                 ctx,
                 table_id=table_id,
                 account_id=follower.account_id,
-                text=action,
-                expected_version=version,
+                text=body.action,
+                expected_version=body.version,
                 answer=False,  # the hub sends this socket the table with the others
             )
             return {"type": "ack", "ref": ref, "table": table, "version": outcome.entry.version}

@@ -10,26 +10,26 @@ from parlour.storage import open_database
 from parlour.storage.rummy_stats import rummy_stats
 
 
-def finish(local: LocalGame) -> None:
-    """Play *local* to the end; the person's seat is played by the medium bot."""
+def finish(local: LocalGame, rng: random.Random) -> None:
+    """Play *local* to the end, chance drawn from *rng*; the person's seat is played by the
+    medium bot."""
     stand_in = make_bot("medium")
     while not local.state.is_terminal():
         if local.state.is_chance_node():
-            local.roll_chance()
+            local.state.apply(local.state.sample_chance(rng))
         elif local.bot_to_move():
-            local.apply(local.bot_choice())
+            local.state.apply(local.bot_choice())
         else:
             seat = local.to_move()
-            local.apply(stand_in.choose(local.state, seat, local.bot_rng))
+            local.state.apply(stand_in.choose(local.state, seat, local.bot_rng))
 
 
 def test_finished_game_against_the_computer_updates_the_person_once() -> None:
     engine = open_database()
     local = LocalGame.new("rummy", "Ann,cpu:easy", ending_score=100)
-    local.rng = random.Random(8)
     local.save(engine)  # unfinished: nothing recorded
     assert rummy_stats(engine) == []
-    finish(local)
+    finish(local, random.Random(8))
     local.save(engine)
     local.save(engine)  # saving again does not count the game twice
     (ann,) = rummy_stats(engine)
@@ -43,7 +43,6 @@ def test_finished_game_against_the_computer_updates_the_person_once() -> None:
 def test_games_between_people_only_are_not_counted() -> None:
     engine = open_database()
     local = LocalGame.new("rummy", "Ann,Bob", ending_score=60)
-    local.rng = random.Random(2)
-    finish(local)
+    finish(local, random.Random(2))
     local.save(engine)
     assert rummy_stats(engine) == []

@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Engine
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
-from parlour.engine.state import CHANCE, JSON, Action, State, player_label
+from parlour.engine.state import CHANCE, JSON, Action, State
 from parlour.server.errors import Conflict, Forbidden, NotFound, ServerError
 from parlour.server.settings import ChanceScript
 from parlour.session import make_bot
@@ -91,7 +91,7 @@ def seat_names(seats: list[SeatRow], names: dict[int, str]) -> list[str]:
 
 
 class CorruptTable(ParlourError):
-    """A table whose stored log does not replay to its snapshot."""
+    """A table whose stored log does not replay (or does not hold ``version`` events)."""
 
 
 @dataclass
@@ -149,9 +149,9 @@ class Entry:
 
 
 def load_entry(connection: Connection, table_id: int) -> Entry | None:
-    """Rebuild a started table from the database: its log is replayed up to the snapshot's
-    version and checked against the snapshot, then replayed to the end. ``None`` if there is
-    no such table. Raises :class:`CorruptTable` for a log that does not replay."""
+    """Rebuild a started table from the database: its whole log is replayed from the initial
+    state. ``None`` if there is no such table. Raises :class:`CorruptTable` for a log that
+    does not replay."""
     table = get_table(connection, table_id)
     if table is None:
         return None
@@ -160,21 +160,13 @@ def load_entry(connection: Connection, table_id: int) -> Entry | None:
     # read after the row: a commit in between (PostgreSQL reads each statement afresh) adds
     # events the row does not count yet; the first ``version`` are the log at the row's
     events = get_events(connection, table_id)[: table.version]
-    if len(events) != table.version or not 0 <= table.snapshot_version <= table.version:
+    if len(events) != table.version:
         raise CorruptTable(
-            f"table {table_id}: {len(events)} events stored for version {table.version} "
-            f"(snapshot at {table.snapshot_version})"
+            f"table {table_id}: {len(events)} events stored for version {table.version}"
         )
-    upto = table.snapshot_version
     try:
-        game = load(table.game, **table.options)
-        state = game.state_from_json(
-            {
-                "state": table.snapshot,
-                "history": [[player_label(e.by), e.move] for e in events[:upto]],
-            }
-        )
-        for event in events[upto:]:
+        state = load(table.game, **table.options).new_initial_state()
+        for event in events:
             state.apply(state.parse_action(event.move, player=event.by), player=event.by)
     except (ParlourError, TypeError, ValueError) as err:
         raise CorruptTable(f"table {table_id}: {err}") from None

@@ -180,8 +180,6 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
             clock_days=request.clock_days,
             max_skips=max_skips,
             version=0,
-            snapshot=None,
-            snapshot_version=0,
             time_zone=time_zone,
             rng_seed=seed,
             to_move=[],

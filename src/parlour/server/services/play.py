@@ -16,20 +16,21 @@ submissions exactly one wins. An action is refused as stale only once the databa
 
 The engine states of tables in play stay in memory between requests (``cache``), so an
 action costs no replay and no read: the version guard in the write is what makes trusting
-the memory safe. The snapshot on the table row is rewritten every :data:`SNAPSHOT_EVERY`
-events and at the start and the end, not at every action.
+the memory safe. A table leaving the memory (or met by a second process) is rebuilt by
+replaying its log (:func:`~parlour.server.services.cache.load_entry`).
 
-Requests from the event loop use :func:`submit_action_async`: when the table's lock is free
-and its entry is in memory (nearly always), the engine work runs right there and only the
-commit is waited for, so a request costs no thread; otherwise it falls back to
-:func:`submit_action` in a worker thread.
+A submission is written once, in steps (:data:`Steps`: a generator that yields the write it
+needs stored), and driven two ways. Requests from the event loop use
+:func:`submit_action_async`: when the table's lock is free and its entry is in memory (nearly
+always), the steps run right there and only the commit is awaited, so a request costs no
+thread; otherwise it falls back to :func:`submit_action`, the same steps in a worker thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
@@ -64,9 +65,6 @@ from parlour.storage.tables import (
 
 log = logging.getLogger("parlour.server")
 
-SNAPSHOT_EVERY = 32
-"""Events between two snapshots on the table row (the log in between is replayed on load)."""
-
 
 class _WriteLost(Exception):
     """The conditional update matched nothing: another process wrote first."""
@@ -100,8 +98,7 @@ def table_columns(
     added: Sequence[tuple[int, str]],
 ) -> dict[str, Any]:
     """The table row's columns after *added* took *table* to *state*: who is to move, the
-    clock's deadline (the game's ``deadline`` hook), the snapshot when one is due, and the
-    result at the end."""
+    clock's deadline (the game's ``deadline`` hook), and the status and result at the end."""
     terminal = state.is_terminal()
     actors = [] if terminal else list(state.actors())
     person_to_move = any(not plays_itself(seats[s]) for s in actors)
@@ -113,9 +110,6 @@ def table_columns(
         if terminal
         else hooks.deadline(Turning(table, state, now, added, person_to_move)),
     }
-    version = table.version + len(added)
-    if terminal or table.snapshot is None or version - table.snapshot_version >= SNAPSHOT_EVERY:
-        values.update(snapshot=state._dump(), snapshot_version=version)
     if terminal:
         values.update(status=FINISHED, result=state.result().to_json(), finished_at=now)
     return values
@@ -205,6 +199,66 @@ def finish(ctx: ServerContext, change: Change) -> Outcome:
     return Outcome(fresh, version)
 
 
+Steps = Generator[Callable[[Connection], bool], bool, Outcome]
+"""A change in steps (one implementation for both callers): it yields each write it needs
+stored, is sent back what the write answered (or thrown what it raised), and returns the
+:class:`Outcome`. :func:`_run` drives it in a thread, :func:`_run_async` on the event loop."""
+
+
+def _commit_steps(
+    ctx: ServerContext,
+    entry: Entry,
+    player: int,
+    action: Action,
+    seat_changes: dict[int, dict[str, Any]] | None,
+) -> Steps:
+    """:func:`commit` in steps (see :data:`Steps`)."""
+    change = prepare(ctx, entry, player, action, seat_changes=seat_changes)
+    try:
+        stored = yield store(change)
+    except BaseException:  # a failed write, or cancelled while the write is under way
+        ctx.cache.drop(entry.table.id)
+        raise
+    if not stored:
+        ctx.cache.drop(entry.table.id)
+        raise _WriteLost()
+    return finish(ctx, change)
+
+
+def _run(ctx: ServerContext, steps: Steps) -> Outcome:
+    """Drive *steps* in this thread: each write is stored with ``ctx.write`` (blocking)."""
+    try:
+        work = next(steps)
+        while True:
+            try:
+                stored = ctx.write(work)
+            except BaseException as err:
+                work = steps.throw(err)
+            else:
+                work = steps.send(stored)
+    except StopIteration as done:
+        outcome: Outcome = done.value
+        return outcome
+
+
+async def _run_async(ctx: ServerContext, steps: Steps) -> Outcome:
+    """Drive *steps* on the event loop: each write is awaited, shielded (a request cancelled
+    meanwhile lets the write finish; the steps drop the table's entry, rebuilt from the
+    database at its next use)."""
+    try:
+        work = next(steps)
+        while True:
+            try:
+                stored = await asyncio.shield(ctx.write_async(work))
+            except BaseException as err:
+                work = steps.throw(err)
+            else:
+                work = steps.send(stored)
+    except StopIteration as done:
+        outcome: Outcome = done.value
+        return outcome
+
+
 def commit(
     ctx: ServerContext,
     entry: Entry,
@@ -219,37 +273,7 @@ def commit(
     Raises the engine's :class:`~parlour.engine.errors.IllegalMove` (nothing changed) and
     :class:`_WriteLost` when another process wrote first (the cached entry is dropped).
     """
-    change = prepare(ctx, entry, player, action, seat_changes=seat_changes)
-    try:
-        stored = ctx.write(store(change))
-    except BaseException:
-        ctx.cache.drop(entry.table.id)
-        raise
-    if not stored:
-        ctx.cache.drop(entry.table.id)
-        raise _WriteLost()
-    return finish(ctx, change)
-
-
-async def commit_async(
-    ctx: ServerContext,
-    entry: Entry,
-    player: int,
-    action: Action,
-    *,
-    seat_changes: dict[int, dict[str, Any]] | None = None,
-) -> Outcome:
-    """:func:`commit` on the event loop: the engine work runs here, the commit is awaited."""
-    change = prepare(ctx, entry, player, action, seat_changes=seat_changes)
-    try:
-        stored = await asyncio.shield(ctx.write_async(store(change)))
-    except BaseException:  # a failed write, or cancelled while the write is under way
-        ctx.cache.drop(entry.table.id)
-        raise
-    if not stored:
-        ctx.cache.drop(entry.table.id)
-        raise _WriteLost()
-    return finish(ctx, change)
+    return _run(ctx, _commit_steps(ctx, entry, player, action, seat_changes))
 
 
 def _names(entry: Entry, seats: list[SeatRow]) -> list[str]:
@@ -311,6 +335,25 @@ def _due(ctx: ServerContext, entry: Entry) -> bool:
     return deadline is not None and entry.table.status == ACTIVE and ctx.now() >= deadline
 
 
+def _submission_steps(
+    ctx: ServerContext,
+    entry: Entry,
+    account_id: int,
+    text: str,
+    expected_version: int,
+    answer: bool,
+) -> Steps:
+    """A person's action at *entry* in steps (see :data:`Steps`): checked, committed, the
+    listeners told, and the answer built under the lock. Raises the refusals of
+    :func:`submit_action`, :class:`_WriteLost` when another process wrote first."""
+    seat, action, changes = _check_submission(entry, account_id, text, expected_version)
+    outcome = yield from _commit_steps(ctx, entry, seat, action, changes)
+    ctx.changed(entry.table.id)
+    if not answer:
+        return outcome
+    return replace(outcome, result=action_result(outcome.entry, seat, outcome.first_seq))
+
+
 def submit_action(
     ctx: ServerContext,
     *,
@@ -343,18 +386,14 @@ def submit_action(
                     if step is None:
                         break
                     entry = step.entry
-                seat, action, changes = _check_submission(entry, account_id, text, expected_version)
-                outcome = commit(ctx, entry, seat, action, seat_changes=changes)
+                steps = _submission_steps(ctx, entry, account_id, text, expected_version, answer)
+                return _run(ctx, steps)
             except _WriteLost:
                 continue
             except StaleVersion:
                 if attempt > 0:
                     raise
                 continue  # another process may have moved the table on: ask the database
-            ctx.changed(table_id)
-            if not answer:
-                return outcome
-            return replace(outcome, result=action_result(outcome.entry, seat, outcome.first_seq))
     raise StaleVersion("another move was stored first: reload the table")
 
 
@@ -367,27 +406,19 @@ async def submit_action_async(
     expected_version: int,
     answer: bool = True,
 ) -> Outcome:
-    """:func:`submit_action` for the event loop (see the module docstring): same answers,
-    same refusals."""
+    """:func:`submit_action` for the event loop, the same steps (see the module docstring):
+    same answers, same refusals."""
     _check_text(ctx, text)
     lock = ctx.cache.lock(table_id)
     if lock.acquire(blocking=False):
         try:
             entry = ctx.cache.get(table_id)
             if entry is not None and not _due(ctx, entry):
+                steps = _submission_steps(ctx, entry, account_id, text, expected_version, answer)
                 try:
-                    seat, action, changes = _check_submission(
-                        entry, account_id, text, expected_version
-                    )
-                    outcome = await commit_async(ctx, entry, seat, action, seat_changes=changes)
+                    return await _run_async(ctx, steps)
                 except (_WriteLost, StaleVersion):
                     pass  # another process wrote first (or may have): the thread asks the database
-                else:
-                    ctx.changed(table_id)
-                    if not answer:
-                        return outcome
-                    result = action_result(outcome.entry, seat, outcome.first_seq)
-                    return replace(outcome, result=result)
         finally:
             lock.release()
     return await anyio.to_thread.run_sync(

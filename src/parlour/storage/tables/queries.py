@@ -1,29 +1,14 @@
-"""Server tables: one row per game on the server, its seats, and its append-only event log.
-
-A table's game is its event log (``table_events``: chance outcomes, actions and host events in
-the game's notation, numbered from 0) plus a snapshot on the table row. ``version`` is the
-number of events; a write names the version it was made against and changes nothing when the
-row has moved on (:func:`append_events` returns ``False``), so two writers can never both win.
-Storage knows no game: it keeps JSON and notation text.
-"""
+"""Reading and changing server tables one statement at a time: rows, seats, versions, the
+log, the lists the lobby and the sweepers need, leases (see :mod:`parlour.storage.tables`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    Boolean,
     Connection,
-    DateTime,
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    Table,
     bindparam,
     delete,
     func,
@@ -33,189 +18,20 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.orm import Mapped, mapped_column
 
-from parlour.storage.models import Base
-
-LOBBY = "lobby"
-ACTIVE = "active"
-FINISHED = "finished"
-CANCELLED = "cancelled"
-STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED)
-ONE_SEAT_WHERE = "account_id IS NOT NULL AND NOT removed"
-"""The seats the one-seat-per-account index covers: a person's, not taken out by the clock."""
-
-
-class GameTable(Base):
-    """One game on the server (see the module docstring). ``rng_seed`` never leaves it."""
-
-    __tablename__ = "game_tables"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game: Mapped[str] = mapped_column(String(40))
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    visibility: Mapped[str] = mapped_column(String(8))
-    invite_code: Mapped[str] = mapped_column(String(64))
-    creator_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
-    clock_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    max_skips: Mapped[int] = mapped_column(Integer)
-    version: Mapped[int] = mapped_column(Integer)
-    snapshot: Mapped[Any] = mapped_column(JSON, nullable=True)
-    """The game's ``_dump()`` after ``snapshot_version`` events (written every few events
-    and at the start and end; the log is the authority, the snapshot its check)."""
-    snapshot_version: Mapped[int] = mapped_column(Integer, default=0)
-    time_zone: Mapped[str] = mapped_column(String(64), default="UTC")
-    """The table's IANA time zone: where midnight is for crossword daily mode."""
-    rng_seed: Mapped[str] = mapped_column(String(64))
-    to_move: Mapped[list[int]] = mapped_column(JSON)
-    bot_turn: Mapped[bool] = mapped_column(Boolean, index=True)
-    deadline: Mapped[datetime | None] = mapped_column(
-        DateTime(timezone=True), nullable=True, index=True
-    )
-    result: Mapped[Any] = mapped_column(JSON, nullable=True)
-    lobby: Mapped[dict[str, Any]] = mapped_column(JSON)
-    scored: Mapped[bool] = mapped_column(Boolean, default=False)
-    """The finished game is in the scorebook (standings, statistics)."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-
-
-class TableSeat(Base):
-    """A seat: empty (open), a person (``account_id``) or a computer player (``bot_level``).
-
-    ``skips`` counts turns lost to the clock; ``removed`` marks a person the clock took out,
-    whose seat a computer player now plays. An account holds at most one seat at a table
-    that is not ``removed`` (a unique index; migration ``0006_one_seat_per_account``).
-    """
-
-    __tablename__ = "table_seats"
-    __table_args__ = (
-        Index(
-            "ix_table_seats_one_per_account",
-            "table_id",
-            "account_id",
-            unique=True,
-            sqlite_where=text(ONE_SEAT_WHERE),
-            postgresql_where=text(ONE_SEAT_WHERE),
-        ),
-    )
-
-    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int | None] = mapped_column(
-        ForeignKey("accounts.id"), nullable=True, index=True
-    )
-    bot_level: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    skips: Mapped[int] = mapped_column(Integer, default=0)
-    removed: Mapped[bool] = mapped_column(Boolean, default=False)
-
-
-class TableEvent(Base):
-    """One event of a table's log: number ``seq``, who (``by``: seat, -1 chance, -4 host),
-    the move in notation, and when it was stored."""
-
-    __tablename__ = "table_events"
-
-    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    by: Mapped[int] = mapped_column(Integer)
-    move: Mapped[str] = mapped_column(String(2000))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ServerLease(Base):
-    """A named lease one server process holds for a while (the clock sweeper on SQLite)."""
-
-    __tablename__ = "server_leases"
-
-    name: Mapped[str] = mapped_column(String(40), primary_key=True)
-    holder: Mapped[str] = mapped_column(String(80))
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-_TABLES = cast(Table, GameTable.__table__)
-_EVENTS = cast(Table, TableEvent.__table__)
-
-
-_MOMENT = DateTime(timezone=True)
-_EVENT_INSERT = text(
-    'INSERT INTO table_events (table_id, seq, "by", move, at) '
-    "VALUES (:table_id, :seq, :by, :move, :at)"
-).bindparams(bindparam("at", type_=_MOMENT))
-_MOVES: dict[tuple[str, ...], Any] = {}
-
-
-def _move_statement(columns: tuple[str, ...]) -> Any:
-    """``UPDATE game_tables SET version, updated_at, <columns> WHERE id AND version``, as
-    prepared text with typed parameters, made once per set of columns (every action runs
-    one; building it with the expression language each time costs more than the write)."""
-    found = _MOVES.get(columns)
-    if found is None:
-        sets = ", ".join(f"{c} = :{c}" for c in ("version", "updated_at", *columns))
-        found = text(
-            f"UPDATE game_tables SET {sets} WHERE id = :id AND version = :expected"
-        ).bindparams(*(bindparam(c, type_=_TABLES.c[c].type) for c in ("updated_at", *columns)))
-        _MOVES[columns] = found
-    return found
-
-
-@dataclass(frozen=True)
-class TableRow:
-    """A table as read (the columns of :class:`GameTable`)."""
-
-    id: int
-    game: str
-    options: dict[str, Any]
-    status: str
-    visibility: str
-    invite_code: str
-    creator_id: int
-    clock_days: int | None
-    max_skips: int
-    version: int
-    snapshot: Any
-    snapshot_version: int
-    time_zone: str
-    rng_seed: str
-    to_move: list[int]
-    bot_turn: bool
-    deadline: datetime | None
-    result: Any
-    lobby: dict[str, Any]
-    scored: bool
-    created_at: datetime
-    updated_at: datetime
-    started_at: datetime | None
-    finished_at: datetime | None
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """A seat as read (the columns of :class:`TableSeat`, less the table id)."""
-
-    seat: int
-    account_id: int | None
-    bot_level: str | None
-    skips: int
-    removed: bool
-
-    @property
-    def is_open(self) -> bool:
-        """True for a seat waiting for a person to join."""
-        return self.account_id is None and self.bot_level is None
-
-
-@dataclass(frozen=True)
-class EventRow:
-    """An event as read: ``seq``, ``by`` and ``move`` (notation)."""
-
-    seq: int
-    by: int
-    move: str
-
+from parlour.storage.tables.schema import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    STATUSES,
+    EventRow,
+    GameTable,
+    SeatRow,
+    ServerLease,
+    TableEvent,
+    TableRow,
+    TableSeat,
+)
 
 _TABLE_COLUMNS = [c for c in GameTable.__table__.columns]
 
@@ -444,155 +260,6 @@ def update_table(
     params = {"key": table_id, **{f"v_{k}": v for k, v in values.items()}}
     params.update({f"g_{k}": v for k, v in guards.items()})
     return connection.execute(statement, params).rowcount == 1
-
-
-def append_events(
-    connection: Connection,
-    table_id: int,
-    *,
-    expected_version: int,
-    events: Sequence[tuple[int, str]],
-    now: datetime,
-    **values: Any,
-) -> bool:
-    """Append *events* (``(by, move)``) to the log made against *expected_version*, and set the
-    table's other columns (*values*: snapshot, to_move, ...) in the same statement.
-
-    Returns ``False`` and writes nothing when the table is no longer at that version (a
-    concurrent writer won). The caller's transaction commits both or neither.
-    """
-    return Append(table_id, expected_version, events, now, values)(connection)
-
-
-@dataclass(frozen=True)
-class Append:
-    """:func:`append_events` for one table as a value, so that a writer can store the appends
-    of many tables together (:func:`append_many`). Called with a connection, it is that one
-    append (``False`` when the table is no longer at *expected_version*)."""
-
-    table_id: int
-    expected_version: int
-    events: Sequence[tuple[int, str]]
-    now: datetime
-    values: dict[str, Any]
-
-    def __call__(self, connection: Connection) -> bool:
-        moved = connection.execute(_move_statement(tuple(sorted(self.values))), self._params())
-        if moved.rowcount != 1:
-            return False
-        if self.events:
-            connection.execute(_EVENT_INSERT, self._event_rows())
-        return True
-
-    def _params(self) -> dict[str, Any]:
-        return {
-            "id": self.table_id,
-            "expected": self.expected_version,
-            "version": self.expected_version + len(self.events),
-            "updated_at": self.now,
-            **self.values,
-        }
-
-    def _event_rows(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "table_id": self.table_id,
-                "seq": self.expected_version + i,
-                "by": by,
-                "move": move,
-                "at": self.now,
-            }
-            for i, (by, move) in enumerate(self.events)
-        ]
-
-
-def append_many(connection: Connection, appends: Sequence[Append]) -> bool:
-    """Store several tables' appends in a few statements: one guarded ``UPDATE`` run over
-    all of them per set of columns, then one ``INSERT`` of every event (a round trip each,
-    instead of two per table).
-
-    Returns ``True`` when every table was at its expected version. ``False`` means at least
-    one was not, and some rows may already have moved: the caller must roll the transaction
-    back (and may then try each :class:`Append` alone to learn which one lost).
-    """
-    if connection.dialect.name == "postgresql":
-        return _append_many_postgresql(connection, appends)
-    by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    for append in appends:
-        by_columns.setdefault(tuple(sorted(append.values)), []).append(append._params())
-    moved = 0
-    for columns, params in by_columns.items():
-        moved += connection.execute(_move_statement(columns), params).rowcount
-    if moved != len(appends):
-        return False
-    rows = [row for append in appends for row in append._event_rows()]
-    if rows:
-        connection.execute(_EVENT_INSERT, rows)
-    return True
-
-
-_PG_EVENTS = (
-    'INSERT INTO table_events (table_id, seq, "by", move, at) SELECT * FROM '
-    "unnest(%s::integer[], %s::integer[], %s::integer[], %s::varchar[], %s::timestamptz[])"
-)
-_PG_MOVES: dict[tuple[str, ...], tuple[str, list[Any]]] = {}
-
-
-def _pg_move_statement(connection: Connection, columns: tuple[str, ...]) -> tuple[str, list[Any]]:
-    """The ``UPDATE ... FROM unnest(arrays)`` moving many tables at once (one statement, one
-    round trip), and each set column's bind processor (so values are stored exactly as
-    SQLAlchemy stores them: JSON as JSON, ``None`` in a JSON column as ``null``)."""
-    found = _PG_MOVES.get(columns)
-    if found is None:
-        dialect = connection.dialect
-        types = [_TABLES.c[c].type for c in columns]
-        arrays = ", ".join(f"%s::{t.compile(dialect=dialect)}[]" for t in types)
-        names = ", ".join(columns)
-        sets = ", ".join(f"{c} = v.{c}" for c in ("version", "updated_at", *columns))
-        found = (
-            f"UPDATE game_tables AS t SET {sets} FROM unnest(%s::integer[], %s::integer[], "
-            f"%s::integer[], %s::timestamptz[], {arrays}) AS v(id, expected, version, "
-            f"updated_at, {names}) WHERE t.id = v.id AND t.version = v.expected",
-            [t._cached_bind_processor(dialect) for t in types],
-        )
-        _PG_MOVES[columns] = found
-    return found
-
-
-def _append_many_postgresql(connection: Connection, appends: Sequence[Append]) -> bool:
-    """:func:`append_many` on PostgreSQL: each statement takes its rows as arrays
-    (``unnest``), so the whole batch is two or three statements, on the driver's cursor."""
-    by_columns: dict[tuple[str, ...], list[Append]] = {}
-    for append in appends:
-        by_columns.setdefault(tuple(sorted(append.values)), []).append(append)
-    cursor = connection.connection.cursor()
-    try:
-        moved = 0
-        for columns, group in by_columns.items():
-            statement, processors = _pg_move_statement(connection, columns)
-            params: list[list[Any]] = [
-                [a.table_id for a in group],
-                [a.expected_version for a in group],
-                [a.expected_version + len(a.events) for a in group],
-                [a.now for a in group],
-            ]
-            for column, process in zip(columns, processors, strict=True):
-                raw = [a.values[column] for a in group]
-                params.append(raw if process is None else [process(v) for v in raw])
-            cursor.execute(statement, params)
-            moved += cursor.rowcount
-        if moved != len(appends):
-            return False
-        events = [
-            (a.table_id, a.expected_version + i, by, move, a.now)
-            for a in appends
-            for i, (by, move) in enumerate(a.events)
-        ]
-        if events:
-            cursor.execute(_PG_EVENTS, [list(column) for column in zip(*events, strict=True)])
-    finally:
-        cursor.close()
-    return True
 
 
 def get_events(connection: Connection, table_id: int, *, since: int = 0) -> list[EventRow]:
