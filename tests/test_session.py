@@ -42,6 +42,24 @@ def test_bad_players(text: str, message: str) -> None:
         parse_players(text, SPEC)
 
 
+def test_in_rummy_the_person_plays_first_against_the_computer() -> None:
+    # docs/rules/rummy.md: "The human player starts out playing each round", whatever the seat
+    local = LocalGame.new("rummy", "cpu:easy,me")
+    assert local.game.options["first"] == 1
+    local.roll_chance()  # the deal
+    assert local.to_move() == 1 and local.person_to_move()
+    assert LocalGame.new("rummy", "me,cpu:easy").game.options["first"] == 0
+    assert LocalGame.new("rummy", "cpu:easy,me", first=1).game.options["first"] == 1
+    # between people the option is as given (default: seat 0)
+    assert LocalGame.new("rummy", "ann,bob").game.options["first"] == 0
+    assert LocalGame.new("rummy", "ann,bob", first=1).game.options["first"] == 1
+
+
+def test_in_rummy_the_computer_may_not_be_made_to_start() -> None:
+    with pytest.raises(ParlourError, match="the person plays first: option first is the person's"):
+        LocalGame.new("rummy", "cpu:easy,me", first=0)
+
+
 def test_save_and_resume_mid_game() -> None:
     engine = open_database()
     local = LocalGame.new("ten-thousand", "ann,bob")

@@ -132,10 +132,23 @@ class LocalGame:
 
     @classmethod
     def new(cls, name: str, players: str, **options: Any) -> LocalGame:
-        """A new game of *name* for *players* (text, see :func:`parse_players`)."""
+        """A new game of *name* for *players* (text, see :func:`parse_players`) with
+        *options*, and those the seats decide (:meth:`GameSpec.seat_options`: in Rummy the
+        only person against the computer plays first).
+
+        Raises :class:`ParlourError` for bad players or options, and for an option the
+        seats decide given another value (``first=1`` when the person sits in seat 0).
+        """
         spec = find(name)
         seats = parse_players(players, spec)
-        game = load(name, players=len(seats), **options)
+        chosen = spec.seat_options(options, [not s.is_bot for s in seats])
+        starts = spec.person_starts
+        if starts and starts in options and options[starts] != chosen[starts]:
+            raise ParlourError(
+                f"against the computer the person plays first: option {starts} is the "
+                f"person's seat, {chosen[starts]}, here (leave it out)"
+            )
+        game = load(name, players=len(seats), **chosen)
         return cls(game, seats)
 
     # --- driving the game ---------------------------------------------------------------

@@ -138,9 +138,19 @@ def test_play_rummy_house_rules_and_fast(launched: list[TableApp]) -> None:
     local = launched[0].table.local
     assert local.game.options == {
         "players": 3, "ending_score": 250, "must_discard": True, "alternate_start": True,
-        "hand_size": 0, "max_rounds": 100, "max_turns": 500,
+        "hand_size": 0, "max_rounds": 100, "max_turns": 500, "first": 0,
     }  # fmt: skip
     assert launched[0].table.settings.pace == Pace.instant()
+
+
+def test_play_rummy_the_person_starts_against_the_computer(launched: list[TableApp]) -> None:
+    # docs/rules/rummy.md: "The human player starts out playing each round", whatever the seat
+    out = runner.invoke(app, ["play", "rummy", "--players", "cpu:hard,me", "--fast"])
+    assert out.exit_code == 0, out.output
+    local = launched[0].table.local
+    assert local.game.options["first"] == 1 and local.state.observation(1)["starter"] == 1
+    out = runner.invoke(app, ["play", "rummy", "--players", "cpu:hard,me", "--first", "0"])
+    assert out.exit_code == 2 and "the person plays first" in out.output
 
 
 def test_play_resume_continues_a_saved_rummy_game(launched: list[TableApp]) -> None:

@@ -30,6 +30,41 @@ def test_score_ten_thousand_table() -> None:
     assert "three pairs" in out.stdout and "1000" in out.stdout
 
 
+def test_score_ten_thousand_three_pairs_gives_both_readings() -> None:
+    # three pairs score 1000 on the first roll of a turn only; on a later roll, nothing
+    out = runner.invoke(app, ["score", "ten-thousand", "2", "2", "3", "3", "4", "4"])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert "Farkle on a later roll of the turn: no scoring dice." in lines
+    assert "On the first roll of a turn: 1000 points (three pairs; --first-roll)." in lines
+
+
+def test_score_ten_thousand_first_roll_names_the_later_reading() -> None:
+    out = runner.invoke(
+        app, ["score", "ten-thousand", "1", "2", "3", "4", "5", "6", "--first-roll"]
+    )
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert "Scored as the first roll of a turn: 1500 points." in lines
+    assert "On a later roll of the turn: 150 points (single 1, single 5)." in lines
+
+
+def test_score_ten_thousand_json_gives_both_readings() -> None:
+    out = runner.invoke(app, ["score", "ten-thousand", "1", "1", "5", "5", "6", "6", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    # later roll: two 1s and two 5s, 300; first roll: three pairs, 1000
+    readings = (data["points"], data["later_roll_points"], data["first_roll_points"])
+    assert readings == (300, 300, 1000)
+
+
+def test_score_ten_thousand_one_reading_when_they_agree() -> None:
+    out = runner.invoke(app, ["score", "ten-thousand", "1", "1", "1"])
+    assert out.exit_code == 0, out.output
+    assert "1000" in out.stdout and "first roll" not in out.stdout
+    assert "later roll" not in out.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -6,7 +6,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.engine.registry import find
+from parlour.engine.state import CHANCE
 from tests.server.conftest import Headers, register
+from tests.server.helpers import server_state
 
 TT = "ten-thousand"
 
@@ -215,6 +217,20 @@ def test_start_at_once_against_computer_players(client: TestClient) -> None:
     table = create(client, ann, seats=["me", "cpu"], start=True)
     assert table["status"] == "active"
     assert table["seats"][1]["level"] == find(TT).bot_levels[-1]
+
+
+def test_against_the_computer_the_person_starts_rummy_whatever_the_seat(
+    client: TestClient,
+) -> None:
+    # docs/rules/rummy.md: "The human player starts out playing each round"
+    ann = register(client, "ann")
+    table = create(client, ann, game="rummy", seats=["cpu:easy", "me"], start=True)
+    assert table["status"] == "active" and table["options"]["first"] == 1
+    state = server_state(client, table["id"])
+    # only the deal so far: ann, in seat 1, is to draw (the computer in seat 0 waits)
+    assert [by for by, _ in state.history] == [CHANCE] and state.current_player() == 1
+    second = create(client, ann, game="rummy", seats=["me", "cpu:easy"], start=True)
+    assert second["options"]["first"] == 0
 
 
 def test_open_tables_per_player_are_bounded(client: TestClient) -> None:

@@ -17,6 +17,7 @@ from parlour.engine.chance import dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
 from parlour.engine.state import Game
 from parlour.games.ten_thousand import SPEC
+from parlour.games.dice.scoring import Scored
 
 
 @score.command("ten-thousand")
@@ -32,6 +33,11 @@ def score_ten_thousand(
 ) -> None:
     """Print the best Ten-Thousand score for real dice and its breakdown.
 
+    Three pairs and straights score only on the first roll of a turn (the manual; option
+    ``specials_any_roll`` of the game), so six dice may score differently on a first roll
+    and on a later one. The table is the reading asked for (``--first-roll`` or not); when
+    the two differ, a line says which reading it is and another gives the other reading's
+    points and parts. ``--json`` adds ``first_roll_points`` and ``later_roll_points``.
     Seven dice, a face outside 1-6 or text is refused with exit status 2.
     """
     from parlour.games.ten_thousand.scoring import best_score
@@ -41,15 +47,41 @@ def score_ten_thousand(
     except InvalidNotation as err:
         fail(str(err))
     scored = best_score(faces, first_roll=first_roll)
+    other = best_score(faces, first_roll=not first_roll)
+    first, later = (scored, other) if first_roll else (other, scored)
+    differ = first.points != later.points
+    asked = _roll(first_roll=first_roll)
     title = f"Ten-Thousand: {' '.join(map(str, faces))}" + (" (first roll)" if first_roll else "")
     show_dice_score(
         title,
         scored,
         as_json=as_json,
-        nothing="Farkle: no scoring dice.",
+        nothing=f"Farkle on {asked}: no scoring dice." if differ else "Farkle: no scoring dice.",
         dice=list(faces),
         first_roll=first_roll,
+        first_roll_points=first.points,
+        later_roll_points=later.points,
     )
+    if as_json or not differ:
+        return
+    if scored.parts:
+        console.print(f"Scored as {asked}: {scored.points} points.", markup=False)
+    console.print(_other_reading(other, first_roll=not first_roll), markup=False)
+
+
+def _roll(*, first_roll: bool) -> str:
+    return "the first roll of a turn" if first_roll else "a later roll of the turn"
+
+
+def _other_reading(scored: Scored, *, first_roll: bool) -> str:
+    """The line saying what the dice score on the other kind of roll: points and parts."""
+    where = _roll(first_roll=first_roll)
+    if not scored.parts:
+        return f"On {where}: Farkle, no scoring dice."
+    parts = ", ".join(part.label for part in scored.parts)
+    if first_roll:
+        parts += "; --first-roll"
+    return f"On {where}: {scored.points} points ({parts})."
 
 
 # --- options shared by solve, arena and bench -------------------------------------------

@@ -7,7 +7,7 @@ House rules are *options* with defaults that give the manual's game, never subcl
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -141,6 +141,11 @@ class GameSpec:
     without ``.js`` (``"dice"``); ``""``: the generic renderer."""
     platform: Platform = field(default_factory=Platform)
     """What the platform needs to know beyond the protocol (the defaults suit most games)."""
+    person_starts: str = ""
+    """The integer option naming the seat that plays first, for a game whose rule is that
+    the person starts against the computer (Rummy's ``first``: "The human player starts out
+    playing each round"). The engine knows no people: the platform (``parlour play``, the
+    server) sets this option from the seats with :meth:`seat_options`. ``""``: no such rule."""
 
     @property
     def min_players(self) -> int:
@@ -158,6 +163,18 @@ class GameSpec:
             f"  {name}: {opt.allowed()} (default {opt.default!r}) - {opt.help}"
             for name, opt in self.options.items()
         )
+
+    def seat_options(self, options: Mapping[str, Any], people: Sequence[bool]) -> dict[str, Any]:
+        """*options* with what the seats decide: when the game has :attr:`person_starts` and
+        exactly one of *people* (by seat: ``True`` for a person, ``False`` for a computer
+        player) is a person, that option is set to the person's seat, whatever it was.
+        Otherwise *options* unchanged (a copy). Checks nothing else.
+        """
+        chosen = dict(options)
+        persons = [seat for seat, person in enumerate(people) if person]
+        if self.person_starts and len(persons) == 1 and len(people) > 1:
+            chosen[self.person_starts] = persons[0]
+        return chosen
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Validate *given* options against this spec and fill in the defaults.

@@ -8,7 +8,8 @@ covering it with a different rack tile, and prunes with the lexicon's prefixes
 squares too, since a cover re-spells the perpendicular word) and the distance to the nearest
 square a play may join at. Every candidate is then passed to
 :func:`~parlour.games.crossword.plays.check_play`, the single source of the rules, so the
-list holds exactly the plays the engine accepts, each once in canonical form.
+list holds exactly the plays the engine accepts, each once (a one-tile play once per
+direction it makes a word in).
 
 The move generator (a word graph with anchors) replaces it for speed; this one stays as the
 oracle the generator is tested against. It lives with the tests, not in the game package,
@@ -54,8 +55,8 @@ def cross_check(
 def all_plays(
     board: Board, rack: str, lexicon: Lexicon, rules: CrosswordRules | None = None
 ) -> list[ScoredPlay]:
-    """Every legal play on *board* with *rack*, scored, each once (canonical form), in a
-    fixed order (by direction, line, start square, word).
+    """Every legal play on *board* with *rack*, scored, each once (a one-tile play once
+    per direction it makes a word in), in a fixed order (by direction, line, start square, word).
     """
     if not rack:
         return []

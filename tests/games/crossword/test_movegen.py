@@ -14,7 +14,7 @@ from parlour.games.crossword.board import ACROSS, DOWN, SIZE, Board, parse_squar
 from parlour.games.crossword.bots import MediumBot
 from parlour.games.crossword.lexicon import Lexicon, load_lexicon
 from parlour.games.crossword.movegen import Move, MoveGenerator
-from parlour.games.crossword.notation import Play, parse
+from parlour.games.crossword.notation import Play
 from parlour.games.crossword.plays import CrosswordRules, check_play
 from parlour.games.crossword.state import CrosswordState
 from tests.games.crossword.helpers import board
@@ -207,24 +207,33 @@ def test_the_stack_height_limit() -> None:
 
 def test_a_cover_re_spells_the_perpendicular_word() -> None:
     # CAT across from G8 and AX down from H8 share the A. COT covers it with an O:
-    # COT 3+1+1 = 5 and OX 1+8 = 9 (plain values): 14. Without OX in the lexicon, no play.
+    # COT 3+1+1 = 5 and OX 1+8 = 9 (plain values): 14, and OX H8 down is the same O, declared
+    # down: OX 9 + COT 5 = 14 (a cover uses no premium). Without OX in the lexicon, no play.
     b = board(("CAT", "G8", ACROSS), ("AX", "H8", DOWN))
     with_ox = Lexicon.from_words(["CAT", "COT", "AX", "OX"])
-    assert [(str(m.play), m.score) for m in generated(b, "O", with_ox)] == [("COT G8 across", 14)]
+    moves = [(str(m.play), m.score, m.covers) for m in generated(b, "O", with_ox)]
+    assert moves == [("COT G8 across", 14, 1), ("OX H8 down", 14, 1)]
+    assert_agrees(b, "O", with_ox, CrosswordRules())
     without = Lexicon.from_words(["CAT", "COT", "AX"])
     assert generated(b, "O", without) == []
 
 
-def test_a_one_tile_play_is_listed_once_in_canonical_form() -> None:
+def test_a_one_tile_play_is_listed_in_each_direction() -> None:
     lexicon = Lexicon.from_words(["HAT", "BAT", "BA", "HA", "AT", "TA"])
     b = board(("HA", "I11", ACROSS), ("BA", "K9", DOWN))
     moves = generated(b, "T", lexicon)
-    # one T on K11 makes HAT across and BAT down: listed once, across (a neighbour across).
-    # K11 is a double-word square: HAT (4+1+1) * 2 = 12, BAT at plain value 3+1+1 = 5: 17,
-    # whichever direction the play is declared in
+    # one T on K11 (double word) makes HAT across and BAT down: two plays, the declared
+    # direction's word doubled: HAT (4+1+1)*2 + BAT 3+1+1 = 17; BAT (3+1+1)*2 + HAT 6 = 16
     on_k11 = [m for m in moves if parse_square("K11") in m.play.squares()]
-    assert [(str(m.play), m.score) for m in on_k11] == [("HAT I11 across", 17)]
-    assert check_play(b, parse("BAT K9 down"), "T", lexicon).play == on_k11[0].play
+    assert [(str(m.play), m.score) for m in on_k11] == [("HAT I11 across", 17), ("BAT K9 down", 16)]
+    assert [check_play(b, m.play, "T", lexicon).score for m in on_k11] == [17, 16]
+
+
+def test_the_sham_position_lists_both_readings() -> None:
+    b = board(("HAM", "K6", DOWN), ("NO", "L4", DOWN))
+    scores = {str(m.play): m.score for m in generated(b, "S", ENABLE)}
+    assert scores["SHAM K5 down"] == 20 and scores["SO K5 across"] == 13
+    assert_agrees(b, "S", ENABLE, CrosswordRules())
 
 
 def test_the_opening_rack_aeinrst() -> None:

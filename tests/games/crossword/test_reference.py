@@ -28,13 +28,13 @@ def brute_force(
                 for word in lexicon.words:
                     if start + len(word) > SIZE:
                         continue
+                    play = Play(word, square, direction)
                     try:
-                        scored = check_play(
-                            board, Play(word, square, direction), rack, lexicon, rules
-                        )
+                        scored = check_play(board, play, rack, lexicon, rules)
                     except IllegalMove:
                         continue
-                    found[scored.play] = scored.score
+                    assert scored.play == play, "a play is scored as declared"
+                    found[play] = scored.score
     return found
 
 
@@ -77,13 +77,14 @@ def test_reference_finds_exactly_the_legal_plays(
         assert as_dict(all_plays(state.board, rack, state.lexicon, state.rules)) == expected
 
 
-def test_first_play_and_one_tile_plays_listed_once() -> None:
+def test_a_one_tile_play_is_listed_in_each_direction() -> None:
     lexicon = Lexicon.from_words(["HAT", "BAT", "BA", "HA", "AT", "TA"])
     b = Board.empty().with_word("HA", 10 * SIZE + 8, ACROSS).with_word("BA", 8 * SIZE + 10, DOWN)
     plays = all_plays(b, "T", lexicon)
     assert as_dict(plays) == brute_force(b, "T", lexicon, CrosswordRules())
-    hat = [s for s in plays if s.play.word == "HAT"]
-    assert len(hat) == 1 and hat[0].score == 17
+    # T on K11 (double word): HAT across (4+1+1)*2 + BAT 5 = 17, BAT down (3+1+1)*2 + HAT 6 = 16
+    one_tile = {str(s.play): s.score for s in plays if s.play.word in ("HAT", "BAT")}
+    assert one_tile == {"HAT I11 across": 17, "BAT K9 down": 16}
 
 
 def test_the_real_lexicon_opening() -> None:

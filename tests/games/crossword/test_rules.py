@@ -155,6 +155,14 @@ def test_play_from_tiles_builds_the_whole_word() -> None:
         play_from_tiles(CAT, [(parse_square("J8"), "S"), (parse_square("K9"), "O")])
 
 
+def test_play_from_tiles_takes_a_one_tile_plays_direction() -> None:
+    k5 = parse_square("K5")
+    s_on_k5 = [(k5, "S")]
+    assert play_from_tiles(SHAM, s_on_k5) == Play("SO", k5, ACROSS)
+    assert play_from_tiles(SHAM, s_on_k5, direction=DOWN) == Play("SHAM", k5, DOWN)
+    assert play_from_tiles(SHAM, s_on_k5, direction=ACROSS) == Play("SO", k5, ACROSS)
+
+
 def test_an_extended_word_must_be_written_in_full() -> None:
     refused(CAT, "TS I8 across", "S", "H8, just before TS, holds A")
     refused(CAT, "CA G8 across", "S", "I8, just after CA, holds T")
@@ -184,15 +192,32 @@ def test_words_must_be_in_the_lexicon() -> None:
 # --- one-tile plays ---------------------------------------------------------------------------
 
 
-def test_one_tile_play_scores_the_same_whichever_direction_it_is_declared() -> None:
+# HAM down from K6 and NO down from L4: an S on K5 (double word) makes SHAM down and SO across
+SHAM = board(("HAM", "K6", DOWN), ("NO", "L4", DOWN))
+
+
+def test_one_tile_play_declared_down_scores_the_down_word() -> None:
+    # SHAM is the played word: (1+4+1+3)*2 = 18 on K5's double word; SO plain 1+1 = 2: 20
+    scored = score(SHAM, "SHAM K5 down", "S")
+    assert scored.play == Play("SHAM", parse_square("K5"), DOWN)
+    assert words(scored) == [("SHAM", 18), ("SO", 2)] and scored.score == 20
+
+
+def test_one_tile_play_declared_across_scores_the_across_word() -> None:
+    # the same S declared across: SO (1+1)*2 = 4 is played, SHAM plain 1+4+1+3 = 9: 13
+    scored = score(SHAM, "SO K5 across", "S")
+    assert scored.play == Play("SO", parse_square("K5"), ACROSS)
+    assert words(scored) == [("SO", 4), ("SHAM", 9)] and scored.score == 13
+    assert scored.placed == score(SHAM, "SHAM K5 down", "S").placed == ((parse_square("K5"), "S"),)
+
+
+def test_one_tile_play_each_direction_is_its_own_play() -> None:
     # T on K11 (double word) makes HAT across and BAT down
     b = board(("HA", "I11", ACROSS), ("BA", "K9", DOWN))
     across = score(b, "HAT I11 across", "T")
     down = score(b, "BAT K9 down", "T")
-    # canonical form: across is the main word: (4+1+1)*2 = 12, BAT plain 5
-    assert across == down
-    assert across.play == Play("HAT", parse_square("I11"), ACROSS)
-    assert words(across) == [("HAT", 12), ("BAT", 5)] and across.score == 17
+    assert words(across) == [("HAT", 12), ("BAT", 5)] and across.score == 17  # (4+1+1)*2 + 5
+    assert words(down) == [("BAT", 10), ("HAT", 6)] and down.score == 16  # (3+1+1)*2 + 6
 
 
 def test_one_tile_play_with_no_neighbour_across_stays_down() -> None:

@@ -137,6 +137,18 @@ def test_exchange_needs_seven_tiles_in_the_bag() -> None:
         position(b, racks).apply(Exchange("ZZ"))
 
 
+def test_an_exchange_of_no_tiles_is_a_pass() -> None:
+    # the manual: "A player may exchange from 0-7 tiles"; 0 tiles returns and draws nothing,
+    # which is a pass, allowed whatever the bag holds (here 6 tiles)
+    b, racks = CAT, ["AEIOUUV", "QI"]
+    state = position(b, racks, covered=rest_of_tiles(b, racks, leave="BCDFGH"))
+    assert state.parse_action("exchange", player=0) == Pass()
+    act(state, "exchange")
+    assert state.racks[0] == "AEIOUUV" and state.bag == "BCDFGH" and state.current_player() == 1
+    assert state.streak == [1, 0] and state.log[-1]["kind"] == "pass"
+    assert state.to_json()["history"] == [[0, "pass"]]
+
+
 # --- the end ----------------------------------------------------------------------------------
 
 

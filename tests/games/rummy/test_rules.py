@@ -172,6 +172,60 @@ def test_alternate_start_option() -> None:
     assert state.current_player() == 1
 
 
+def test_first_option_starts_every_round() -> None:
+    # the platform sets it to the person's seat against the computer: here seat 1
+    state = deal(["2S 3S 4S 9C", "2H 3H 4H 9D"], "KD", "8C", first=1)
+    assert state.current_player() == 1 and hand(state, 1) == ["2H", "3H", "4H", "9D"]
+    act(state, "draw stock", "meld 2H 3H 4H", "discard 8C")
+    while state.phase != DEAL:
+        act(state, "host skip")
+    assert state.round == 2 and state.starter == 1 and state.seat == 1
+    state.apply(state.sample_chance(__import__("random").Random(1)))
+    assert state.current_player() == 1
+
+
+def test_first_option_with_alternate_start_moves_on_from_there() -> None:
+    state = deal(["2S 3S 4S 9C", "2H 3H 4H 9D"], "KD", "8C", first=1, alternate_start=True)
+    assert state.current_player() == 1
+    act(state, "draw stock", "meld 2H 3H 4H", "discard 8C")
+    while state.phase != DEAL:
+        act(state, "host skip")
+    assert state.starter == 0 and state.seat == 0
+
+
+def test_first_option_must_be_a_seat() -> None:
+    with pytest.raises(BadOption, match="first=2: there is no seat 2"):
+        parlour.load("rummy", first=2).new_initial_state()
+    assert parlour.load("rummy", players=3, first=2).new_initial_state().current_player() == CHANCE
+
+
+def test_the_round_safeguard_ends_the_game_with_the_highest_score_winning_below_zero() -> None:
+    # max_turns=1: the round ends after one turn, scored as when the stock runs out;
+    # max_rounds=1: that ends the game, though nobody is over the ending score
+    state = deal(["2S 3S 4S 9C", "2H 3H 4H KD"], "QH", "8C", max_rounds=1, max_turns=1)
+    act(state, "draw stock", "discard 9C")
+    assert state.phase == OVER and state.last_round is not None
+    assert state.last_round["ended"] == "turns"
+    # nothing on the table: seat 0 keeps 2S 3S 4S 8C (4 x 5 = 20), seat 1 2H 3H 4H KD (25)
+    assert state.result() == Result((-20, -25), (0,))
+    assert state.observation(None)["ended_by"] == "max_rounds"
+    assert state.observation(1)["winners"] == [0]
+
+
+def test_the_round_safeguard_shares_a_tie_at_the_top() -> None:
+    state = deal(["2S 3S 4S 9C", "2H 3H 4H 9D"], "QH", "8C", max_rounds=1, max_turns=1)
+    act(state, "draw stock", "discard 9C")
+    assert state.result() == Result((-20, -20), (0, 1))  # without the safeguard: another round
+    assert state.ended_by() == "max_rounds"
+
+
+def test_a_game_over_the_ending_score_ends_by_the_score() -> None:
+    state = deal(["2S 3S 4S 9C", "2H 3H 4H 9D"], "QH", "8C", ending_score=5, max_turns=1)
+    act(state, "draw stock", "meld 2S 3S 4S", "discard 9C")
+    # seat 0: 15 on the table less 8C (5) = 10, over 5; seat 1: -20
+    assert state.result() == Result((10, -20), (0,)) and state.ended_by() == "ending_score"
+
+
 def test_host_skip() -> None:
     state = deal(["5H 6H 9C QC QD", "8H 2C 3D 9S JD"], "7H", "AS 10C KH")
     act(state, "host skip")  # before drawing: the top stock card goes to the discard pile

@@ -20,8 +20,8 @@ For a move generator (and anything else that must be fast), the pieces are plain
   tiles stacked per square); a premium is available exactly when its square is empty, with
   its factors in :data:`~.board.LETTER_MULTIPLIER` and :data:`~.board.WORD_MULTIPLIER`;
 - a rack is a ``str`` of letters; tile values are :data:`~.tiles.TILE_VALUES`;
-- a play is :class:`~.notation.Play` ``(word, square, direction)``; a one-tile play has one
-  canonical form (across if the tile has a neighbour across);
+- a play is :class:`~.notation.Play` ``(word, square, direction)``; its direction names the
+  played word, a one-tile play's too (``SHAM K5 down`` and ``SO K5 across`` are two plays);
 - :func:`~.plays.check_play` validates and scores a play (pure; the rules' single source),
   :func:`~.scoring.score_word` scores one word,
   :meth:`~.movegen.MoveGenerator.cross_checks` gives every square's allowed letters for

@@ -97,7 +97,7 @@ def analyse(record: JSON) -> list[TurnReview]:
 
 
 def _made(entry: dict[str, object], move: str) -> str:
-    """What a turn did, in notation: the play (canonical), the exchange, pass or skip."""
+    """What a turn did, in notation: the play as made, the exchange, pass or skip."""
     if entry["kind"] == "play":
         return str(entry["play"])
     if entry["kind"] == "exchange":

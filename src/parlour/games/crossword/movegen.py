@@ -25,8 +25,9 @@ widened for a game where a tile may cover another:
 - **Scores** are summed on the way: the main word's letters (premiums only on empty squares),
   the word multipliers, and each cross word (plain, or with the new tile's premiums under
   ``premiums_in_cross_words``), plus 50 for seven tiles.
-- **One-tile plays** are listed once, in their canonical form (across when the tile has a
-  neighbour across): a down play of one tile with a cross word is skipped.
+- **One-tile plays** are listed in each direction the tile makes a word in: the declared
+  direction decides the played word, so a tile with a word across and a word down gives two
+  plays with their own scores.
 
 The result agrees exactly with :func:`~parlour.games.crossword.plays.check_play`: the tests run
 every generated play through it (same play, score and words) and compare the list with the
@@ -99,7 +100,7 @@ class Move(NamedTuple):
 
     @property
     def play(self) -> Play:
-        """The play, in the notation's form (canonical)."""
+        """The play, in the notation's form."""
         return Play(self.word, self.square, self.direction)
 
     @property
@@ -217,9 +218,9 @@ class MoveGenerator:
     # --- plays ---------------------------------------------------------------------------
 
     def moves(self, board: Board, rack: str) -> list[Move]:
-        """Every legal play for *rack* (letters A-Z) on *board*, each once, in canonical
-        form, in a fixed order (across before down, line by line, anchor by anchor).
-        Empty for an empty rack."""
+        """Every legal play for *rack* (letters A-Z) on *board*, each once (a one-tile play
+        once per direction it makes a word in), in a fixed order (across before down, line
+        by line, anchor by anchor). Empty for an empty rack."""
         if not rack:
             return []
         counts = [0] * 26
@@ -320,7 +321,6 @@ class MoveGenerator:
         ]
         whole_ok = rules.cover_whole_word
         premium_cross = rules.premiums_in_cross_words
-        down = direction is DOWN
         graph = self.graph
         masks = graph.masks
         edges = graph.edges
@@ -372,8 +372,7 @@ class MoveGenerator:
                     letter = alphabet[code]
                     if ends:
                         child_mask = masks[child]
-                        # a one-tile down play with a word across is listed across
-                        if child_mask & TERMINAL and word and not (down and not placed and add):
+                        if child_mask & TERMINAL and word:
                             total = (main + value) * mult * times + crossed + add
                             if placed == RACK_SIZE - 1:
                                 total += BINGO_BONUS
@@ -406,7 +405,7 @@ class MoveGenerator:
                 go = True
                 if ends:
                     child_mask = masks[child]
-                    if child_mask & TERMINAL and placed and not (down and placed == 1 and crossed):
+                    if child_mask & TERMINAL and placed:
                         total = (main + values[here]) * mult + crossed
                         if placed == RACK_SIZE:
                             total += BINGO_BONUS
@@ -443,7 +442,7 @@ class MoveGenerator:
                 letter = alphabet[code]
                 if ends:
                     child_mask = masks[child]
-                    if child_mask & TERMINAL and word and not (down and not placed and add):
+                    if child_mask & TERMINAL and word:
                         total = (main + value) * mult + crossed + add
                         if placed == RACK_SIZE - 1:
                             total += BINGO_BONUS

@@ -6,6 +6,7 @@ text                         by       meaning
 ``QUACK H8 across``          seat     play: the whole word as it will read, its first square,
                                       ``across``/``down`` (``a``/``d`` for short)
 ``exchange QVW``             seat     return those rack tiles to the bag and draw as many
+``exchange``                 seat     an exchange of 0 tiles: read as ``pass`` (the same turn)
 ``pass``                     seat     do nothing this turn
 ``rack RETAINS``             seat     rearrange the rack into this order (any time)
 ``draw AEINRST``             chance   the tiles drawn from the bag (sorted; a multiset)
@@ -15,8 +16,8 @@ text                         by       meaning
 
 >>> parse("quack h8 a")
 Play(word='QUACK', square=112, direction=<Direction.ACROSS: 'across'>)
->>> str(parse("exchange vqw")), str(parse("draw ZAB"))
-('exchange QVW', 'draw ABZ')
+>>> str(parse("exchange vqw")), str(parse("draw ZAB")), str(parse("exchange"))
+('exchange QVW', 'draw ABZ', 'pass')
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ def parse(text: str, *, by_seat: bool = False) -> CrosswordAction:
         raise InvalidNotation("empty move")
     verb = words[0].lower()
     if len(words) == 1:
-        if verb == "pass":
+        if verb in ("pass", "exchange"):  # exchanging 0 tiles returns and draws nothing
             return Pass()
         if verb == "skip":
             return Skip()

@@ -18,9 +18,10 @@ tile on the board; no existing word has all its tiles covered (unless ``cover_wh
 no stack grows past ``max_stack``; and every word formed or changed is in the lexicon: the
 main word and, through each placed or covering tile, the perpendicular word.
 
-A play that puts only one tile from the rack is the same play whichever direction it is
-declared in: it is reported (and scored) in its canonical form, across when the tile has a
-neighbour across, else down (``docs/rules/crossword.md#one-tile-plays``).
+A play that puts only one tile from the rack is scored as declared: its direction says which
+word is the played word (premiums apply to it) and which the cross word, so ``SHAM K5 down``
+and ``SO K5 across`` with the same S are two plays with their own scores
+(``docs/rules/crossword.md#one-tile-plays``).
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ DEFAULT_RULES = CrosswordRules()
 class ScoredPlay:
     """A legal play and everything it does.
 
-    ``play``: the play in canonical form; ``placed``: ``(square, letter)`` for each tile the
+    ``play``: the play as declared; ``placed``: ``(square, letter)`` for each tile the
     rack puts down, in reading order, covering or not; ``covered``: the letters those tiles
     cover (sorted; they leave the game); ``tiles``: the rack letters used, in reading order;
     ``words``: the words formed or changed, the main word first, with their points;
@@ -108,12 +109,16 @@ def _tiles(n: int) -> str:
     return f"{n} tile" if n == 1 else f"{n} tiles"
 
 
-def play_from_tiles(board: Board, tiles: Sequence[tuple[int, str]]) -> Play:
+def play_from_tiles(
+    board: Board, tiles: Sequence[tuple[int, str]], *, direction: Direction | None = None
+) -> Play:
     """The play that lays *tiles* (``(square, letter)``, in any order) on *board*: its
     direction and the whole word they make with the tiles already in line with them. For
     interfaces where a player puts tiles on squares one by one.
 
-    A single tile reads across if it has a neighbour across, else down. Raises
+    A single tile reads in *direction* when given (it decides the played word, see
+    :func:`check_play`), else across if it has a neighbour across, else down; two or more
+    tiles read along their line (*direction* is then ignored). Raises
     :class:`IllegalMove` for no tiles, two tiles on one square, tiles not in one row or
     column, a gap (an empty square between them), or a tile on its own letter. The play is
     not checked otherwise: pass it to :func:`check_play`.
@@ -121,6 +126,8 @@ def play_from_tiles(board: Board, tiles: Sequence[tuple[int, str]]) -> Play:
     >>> cat = Board.empty().with_word("CAT", 111, ACROSS)
     >>> str(play_from_tiles(cat, [(114, "S")]))
     'CATS G8 across'
+    >>> str(play_from_tiles(cat, [(128, "O")], direction=DOWN))
+    'TO I8 down'
     """
     if not tiles:
         raise IllegalMove("put at least one tile on the board")
@@ -133,9 +140,9 @@ def play_from_tiles(board: Board, tiles: Sequence[tuple[int, str]]) -> Play:
     rows = {sq // SIZE for sq in squares}
     cols = {sq % SIZE for sq in squares}
     if len(squares) == 1:
-        after = board.with_tiles(tiles)
-        start, word = after.word_at(squares[0], ACROSS)
-        direction = ACROSS if len(word) >= MIN_WORD else DOWN
+        if direction is None:
+            _, word = board.with_tiles(tiles).word_at(squares[0], ACROSS)
+            direction = ACROSS if len(word) >= MIN_WORD else DOWN
     elif len(rows) == 1:
         direction = ACROSS
     elif len(cols) == 1:
@@ -156,7 +163,8 @@ def check_play(
 ) -> ScoredPlay:
     """Check *play* on *board* for a player holding *rack*, and score it.
 
-    Returns the :class:`ScoredPlay` (canonical form, tiles, words, points). Raises
+    Returns the :class:`ScoredPlay` (the play, tiles, words, points). The declared
+    direction decides the played word, for one tile too. Raises
     :class:`IllegalMove` with the first reason the play is refused, in this order: the word's
     form, fitting on the board, the squares before and after, tiles placed, stack height,
     the rack, the centre or a connection, covering a whole word, then the lexicon. Changes
@@ -174,19 +182,6 @@ def check_play(
     (((114, 'A'),), 'I', 20)
     """
     rules = rules or DEFAULT_RULES
-    scored = _check(board, play, rack, lexicon, rules)
-    if len(scored.placed) == 1 and play.direction is not ACROSS:
-        square = scored.placed[0][0]
-        after = board.with_tiles(scored.placed)
-        start, word = after.word_at(square, ACROSS)
-        if len(word) >= MIN_WORD:
-            return _check(board, Play(word, start, ACROSS), rack, lexicon, rules)
-    return scored
-
-
-def _check(
-    board: Board, play: Play, rack: str, lexicon: Lexicon, rules: CrosswordRules
-) -> ScoredPlay:
     word, start, direction = play.word, play.square, play.direction
     if not is_letters(word):
         raise IllegalMove(f"{word!r} is not a word: letters A-Z only")

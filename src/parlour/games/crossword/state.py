@@ -193,7 +193,7 @@ class CrosswordState(State):
     # --- legal actions ------------------------------------------------------------------
 
     def legal_actions(self, player: int | None = None) -> Sequence[CrosswordAction]:
-        """The turn actions *player* may take now: every legal play (canonical form), then
+        """The turn actions *player* may take now: every legal play, then
         every exchange (each different multiset of rack tiles, if the bag holds 7 or more),
         then ``pass``. At a chance node: the draws, when they can be listed.
 
@@ -221,8 +221,8 @@ class CrosswordState(State):
         return MoveGenerator.for_lexicon(self.lexicon, self.rules)
 
     def plays(self, seat: int) -> list[ScoredPlay]:
-        """Every legal play for *seat*'s rack on the board now, scored, each once in
-        canonical form (no turn check). From the move generator (:mod:`.movegen`)."""
+        """Every legal play for *seat*'s rack on the board now, scored, each once (no turn
+        check). From the move generator (:mod:`.movegen`)."""
         return self.generator.plays(self.board, self.racks[seat])
 
     def moves(self, seat: int) -> list[Move]:

@@ -33,9 +33,16 @@ SPEC = GameSpec(
             maximum=13,
         ),
         "must_discard": Option(False, "going out needs a final discard", kind=bool),
+        "first": Option(
+            0,
+            "the seat that plays first in every round (with alternate_start: in the first); "
+            "against the computer, the person's seat",
+            minimum=0,
+            maximum=3,
+        ),
         "alternate_start": Option(
             False,
-            "the first player alternates from round to round (manual: seat 0 always)",
+            "the first player alternates from round to round (manual: the same one always)",
             kind=bool,
         ),
         "max_rounds": Option(
@@ -60,4 +67,5 @@ SPEC = GameSpec(
     terminal_app="parlour.tui.rummy.app:make_app",
     web_renderer="rummy",
     platform=Platform(preview_hides=platform.preview_hidden, contributions=platform.contributions),
+    person_starts="first",
 )

@@ -2,7 +2,9 @@
 
 A round: the deck is shuffled (a chance outcome, :class:`~.notation.Deal`) and dealt, 10
 cards each to two players (7 each to three or four); the next card starts the discard pile
-and the rest is the stock. Seat 0 starts every round (option ``alternate_start``). A turn:
+and the rest is the stock. The seat of option ``first`` (0 by default; against the computer,
+the person's: the platform sets it) starts every round (option ``alternate_start``: the
+first player moves on one seat a round). A turn:
 
 1. **draw** the top card of the stock or take the top card of the discard pile;
 2. **meld** sets and runs and **lay off** single cards onto any meld on the table, any number
@@ -187,10 +189,14 @@ class RummyState(State):
         self.alternate_start = bool(options.get("alternate_start", False))
         self.max_rounds = int(options.get("max_rounds", 0))
         self.max_turns = int(options.get("max_turns", 0))
+        first = int(options.get("first", 0))
+        if not 0 <= first < self.n:
+            seats = f"seats 0-{self.n - 1}"
+            raise BadOption(f"option first={first}: there is no seat {first} ({seats})")
         self.scores: list[int] = [0] * self.n
         self.round = 1
         self.round_scores: list[list[int]] = []
-        self.starter = 0
+        self.starter = first
         self.last_round: dict[str, Any] | None = None
         self._new_round()
 
@@ -594,12 +600,25 @@ class RummyState(State):
             "last_round": self.last_round,
             "over": self.phase == OVER,
             "winners": list(self.result().winners) if self.phase == OVER else [],
+            "ended_by": self.ended_by(),
         }
         return obs
 
+    def ended_by(self) -> str | None:
+        """How the game ended: ``"ending_score"`` (one highest score over the ending score,
+        the manual's end), ``"max_rounds"`` (the safeguard: no single score over it after
+        that many rounds), ``None`` while the game goes on."""
+        if self.phase != OVER:
+            return None
+        top = max(self.scores)
+        if top > self.ending_score and self.scores.count(top) == 1:
+            return "ending_score"
+        return "max_rounds"
+
     def result(self) -> Result:
-        """Final scores; the single highest score wins (``max_rounds`` may end the game
-        with a tie at the top: then the tied players share the win)."""
+        """Final scores; the highest score wins. When the ``max_rounds`` safeguard ends the
+        game it wins too, over the ending score or not (a winner may have a score below 0),
+        and a tie at the top shares the win (``docs/rules/rummy.md#end-of-the-game``)."""
         self.require_terminal()
         top = max(self.scores)
         return Result(tuple(self.scores), tuple(s for s in range(self.n) if self.scores[s] == top))

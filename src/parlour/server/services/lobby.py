@@ -373,6 +373,8 @@ def _begin(
     options, seats = hooks_for(spec.name).start.start_options(LobbyView(table, seats, spec))
     renumber = seats != before
     seats = [replace(s, seat=i) for i, s in enumerate(seats)]
+    # what the seats decide (Rummy: the only person against the computer plays first)
+    options = spec.seat_options(options, [s.bot_level is None for s in seats])
     try:
         game = load(spec.name, **options)
     except ParlourError as err:
