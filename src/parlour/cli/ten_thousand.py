@@ -16,8 +16,8 @@ from parlour.cli.groups import arena, bench, score, solve
 from parlour.engine.chance import dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
 from parlour.engine.state import Game
-from parlour.games.ten_thousand import SPEC
 from parlour.games.dice.scoring import Scored
+from parlour.games.ten_thousand import SPEC
 
 
 @score.command("ten-thousand")
