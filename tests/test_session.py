@@ -46,7 +46,7 @@ def test_in_rummy_the_person_plays_first_against_the_computer() -> None:
     # docs/rules/rummy.md: "The human player starts out playing each round", whatever the seat
     local = LocalGame.new("rummy", "cpu:easy,me")
     assert local.game.options["first"] == 1
-    local.roll_chance()  # the deal
+    local.state.apply_sample(random.Random(1))  # the deal
     assert local.to_move() == 1 and local.person_to_move()
     assert LocalGame.new("rummy", "me,cpu:easy").game.options["first"] == 0
     assert LocalGame.new("rummy", "cpu:easy,me", first=1).game.options["first"] == 1
