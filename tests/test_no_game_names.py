@@ -84,3 +84,18 @@ def test_no_module_of_the_server_or_the_scorebook_names_a_game() -> None:
 def test_no_module_of_the_server_or_the_scorebook_matches_move_text() -> None:
     found = [hit for path in CHECKED if path not in EXEMPT for hit in move_text_matches_in(path)]
     assert found == []
+
+
+def test_no_page_of_the_web_client_names_a_game() -> None:
+    # the pages (lobby, table, replay...) learn a game's renderer and start rule from GET
+    # /games; only the renderers under js/games/ are about one game
+    pages = sorted((SRC / "web" / "static" / "js").glob("*.js"))
+    assert pages
+    found = [
+        f"{page.name}: {name}"
+        for page in pages
+        for name in sorted(NAMES)
+        if f'"{name}"' in page.read_text(encoding="utf-8")
+        or f"'{name}'" in page.read_text(encoding="utf-8")
+    ]
+    assert found == []

@@ -59,3 +59,12 @@ def test_a_game_without_a_renderer_is_played_from_the_legal_list(client: TestCli
     )
     assert now["view"]["count"] == 3 and now["your_turn"] is True
     assert [e["move"] for e in now["events"]] == ["add 2", "add 1"]
+
+
+def test_the_listing_says_how_each_game_starts(client: TestClient) -> None:
+    # the web client shows a vote to begin from this, never from a game's name
+    starts = {g["name"]: g["start"] for g in client.get("/games").json()}
+    assert starts["crossword"] == "vote"
+    assert {starts[name] for name in ("greedy", "rummy", "ten-thousand", "count-to-ten")} == {
+        "creator"
+    }

@@ -131,6 +131,9 @@ class GameOut(BaseModel):
     web_renderer: str
     """The web client's module that draws the game (``static/js/games/<name>.js``); ``""``:
     the generic one (the observation as a table, the legal actions as buttons)."""
+    start: Literal["creator", "vote"]
+    """How a table starts: ``"creator"`` (the creator starts it once every seat is filled) or
+    ``"vote"`` (players vote to begin; ``min_players`` applies)."""
 
 
 class NewTableIn(Strict):

@@ -42,6 +42,7 @@ def game_out(spec: GameSpec) -> GameOut:
         clock_days=list(CLOCK_DAYS),
         rules_doc=spec.rules_doc,
         web_renderer=spec.web_renderer,
+        start=spec.platform.start.value,
     )
 
 

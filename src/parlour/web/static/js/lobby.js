@@ -165,7 +165,7 @@ async function createForm(message) {
     const count = seats.children.length;
     addSeat.disabled = count >= spec.max_players;
     for (const button of seats.querySelectorAll("button")) button.disabled = count <= Math.max(1, spec.min_players);
-    const votes = spec.name === "crossword";
+    const votes = spec.start === "vote";
     minRow.hidden = !votes;
     minPlayers.max = count;
     if (Number(minPlayers.value) > count) minPlayers.value = count;
@@ -226,7 +226,7 @@ async function createForm(message) {
       clock_days: clock.value ? Number(clock.value) : null,
       start: !seatList.includes("open"),
     };
-    if (spec.name === "crossword") body.min_players = Number(minPlayers.value);
+    if (spec.start === "vote") body.min_players = Number(minPlayers.value);
     create.disabled = true;
     message.show("Creating the table…");
     try {

@@ -12,3 +12,9 @@ export async function loadRenderer(name) {
   const module = spec && MODULE_NAME.test(spec.web_renderer || "") ? spec.web_renderer : "generic";
   return import(`./games/${module}.js`);
 }
+
+/** The listing of the game *name* from GET /games (its options, levels, start rule...), or
+ * null for a game the server does not host. */
+export async function gameInfo(name) {
+  return (await games()).find((g) => g.name === name) || null;
+}

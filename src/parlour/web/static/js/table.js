@@ -7,7 +7,7 @@ import { get, post } from "./api.js";
 import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
-import { loadRenderer } from "./renderers.js";
+import { gameInfo, loadRenderer } from "./renderers.js";
 
 export async function mount(main, where, app) {
   const table = new TablePage(main, Number(where.id), where.query.get("invite"), app);
@@ -248,6 +248,9 @@ class TablePage {
     if (t.status === "lobby" || t.status === "cancelled") {
       this.lobbyBox.hidden = false;
       this.gameBox.hidden = true;
+      const info = await gameInfo(t.game);
+      this.votes = Boolean(info && info.start === "vote");
+      if (this.table !== t) return; // a newer draw took over while the listing loaded
       this.drawLobby(names);
       fill(this.resultBox);
       return;
@@ -368,8 +371,8 @@ class TablePage {
       buttons.push(h("button", { class: "primary", id: "join", onclick: () => this.join() }, "Join this game"));
     }
     if (t.status === "lobby" && member) {
-      if (t.game === "crossword" && !votes.has(t.you)) {
-        // only the crossword begins on votes; elsewhere the creator starts (a vote did nothing)
+      if (this.votes && !votes.has(t.you)) {
+        // only a game that begins on votes (GET /games: start "vote") shows the vote
         buttons.push(h("button", { id: "vote", class: "primary", onclick: () => this.lobbyCall("vote") }, "Vote to begin now"));
       }
       if (t.can_start) {
@@ -398,7 +401,7 @@ class TablePage {
       );
     }
     let rule = "";
-    if (t.game === "crossword" && t.status === "lobby") {
+    if (this.votes && t.status === "lobby") {
       rule = h("p", {}, `The game begins by itself when all ${t.seats.length} seats are taken, or when at least ${t.min_players || 2} players have voted to begin.`);
     } else if (t.status === "lobby" && t.start_refusal && member) {
       rule = h("p", { class: "muted" }, t.start_refusal);
