@@ -84,17 +84,18 @@ def test_parlour_replay_prints_the_scoreboard() -> None:
 def play_local(local: LocalGame, *, steps: int | None = None) -> None:
     """Drive *local* as a terminal app does: chance rolled, the computer seat asked, the person
     (seat 0) holding at 10."""
+    rng = random.Random(5)
     for _ in range(steps if steps is not None else 10_000):
-        if local.state.is_terminal():
+        state = local.state
+        if state.is_terminal():
             return
-        if local.state.is_chance_node():
-            local.roll_chance()
+        if state.is_chance_node():
+            state.apply_sample(rng)
         elif local.bot_to_move():
-            local.apply(local.bot_choice())
+            state.apply(local.bot_choice())
         else:
-            state = local.state
             assert isinstance(state, PigState)
-            local.apply(state.parse_action("hold" if state.turn_total >= 10 else "roll"))
+            state.apply(state.parse_action("hold" if state.turn_total >= 10 else "roll"))
 
 
 def test_a_local_game_saves_resumes_and_exports_its_record(tmp_path: Path) -> None:
