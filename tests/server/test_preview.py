@@ -15,7 +15,7 @@ from tests.server.conftest import register
 from tests.server.helpers import people_table, server_state
 
 
-def _crossword_script(state: State) -> str | None:
+def _crossword_script(state: State, seed: str) -> str | None:
     """Seat 0 draws CATSDOG, seat 1 BOATERS, later draws the bag's first tiles."""
     racks = {0: "CATSDOG", 1: "BOATERS"}
     seat = state.to_draw[0]  # type: ignore[attr-defined]
@@ -287,7 +287,7 @@ HANDS = {
 UPCARD = "QC"
 
 
-def _rummy_script(state: State) -> str | None:
+def _rummy_script(state: State, seed: str) -> str | None:
     """The first deal gives seat 0 three melds and a fourth but for the upcard (QC)."""
     if state.round != 1:  # type: ignore[attr-defined]
         return None

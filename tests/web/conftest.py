@@ -62,28 +62,35 @@ if _missing is not None:
 
 class ChanceScript:
     """The server's chance source for these tests: a function per game (by name) that
-    names the outcome at a chance node, or ``None`` to let the server draw."""
+    names the outcome at a chance node, or ``None`` to let the server draw. It scripts only
+    the tables the running test made (their seeds carry its ``prefix``): a computer still
+    playing at a table an earlier test left draws as usual, never from this test's script."""
 
     def __init__(self) -> None:
         self.by_game: dict[str, Callable[[State], str | None]] = {}
+        self.prefix = "web-test-"
 
-    def __call__(self, state: State) -> str | None:
+    def __call__(self, state: State, seed: str) -> str | None:
         script = self.by_game.get(state.game.spec.name)
-        return None if script is None else script(state)
+        if script is None or not seed.startswith(self.prefix):
+            return None
+        return script(state)
 
 
 class Seeds:
-    """The server's seeds for new tables: ``web-test-0``, ``web-test-1``, ... counted from 0
-    again for every test, so the draws a test does not script (computer players' dice, the
-    deal) are the same whichever tests ran before it in the session."""
+    """The server's seeds for new tables: ``web-test-<test>-0``, ``-1``, ... named after the
+    running test and counted from 0 again for every test, so the draws a test does not
+    script (computer players' dice, the deal) are the same whichever tests ran before it."""
 
     def __init__(self) -> None:
+        self.prefix = "web-test-"
         self.counter = itertools.count()
 
     def __call__(self) -> str:
-        return f"web-test-{next(self.counter)}"
+        return f"{self.prefix}{next(self.counter)}"
 
-    def reset(self) -> None:
+    def reset(self, test: str = "") -> None:
+        self.prefix = f"web-test-{test}-"
         self.counter = itertools.count()
 
 
@@ -141,7 +148,9 @@ def same_seeds_in_any_order(request: pytest.FixtureRequest) -> None:
     """Every test that uses the server starts its seeds from ``web-test-0``: a test passes
     alone, in any order and repeated, never thanks to the tests before it."""
     if "live_server" in request.fixturenames:
-        request.getfixturevalue("live_server").seeds.reset()
+        server = request.getfixturevalue("live_server")
+        server.seeds.reset(request.node.nodeid)
+        server.script.prefix = server.seeds.prefix
 
 
 @pytest.fixture

@@ -13,14 +13,17 @@ from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 
 
-def rolls_for_seat(seat: int, rolls: list[str]) -> object:
-    """A script: *seat*'s rolls come from *rolls* in order; everyone else's are drawn."""
-    queue = list(rolls)
+def rolls_for_seat(seat: int, rolls: list[str], **others: list[str]) -> object:
+    """A script: *seat*'s rolls come from *rolls* in order (and seat N's from ``seatN=``);
+    everyone else's, and any roll after those, are drawn."""
+    queues = {
+        seat: list(rolls),
+        **{int(k.removeprefix("seat")): list(v) for k, v in others.items()},
+    }
 
     def script(state: State) -> str | None:
-        if state.seat == seat and queue:  # type: ignore[attr-defined]
-            return queue.pop(0)
-        return None
+        queue = queues.get(state.seat)  # type: ignore[attr-defined]
+        return queue.pop(0) if queue else None
 
     return script
 
@@ -50,8 +53,13 @@ def select_dice(page: Page, faces: list[int]) -> None:
 
 @pytest.mark.slow
 def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceScript) -> None:
+    # each computer keeps a 1, then a 5 from five dice (so its turn shows two keeps at least)
+    computer = ["roll 1 2 3 4 6 6", "roll 2 3 4 5 6"]
     script.by_game["ten-thousand"] = rolls_for_seat(
-        0, ["roll 1 1 1 5 2 3", "roll 1 5", "roll 1 1 1 1 1 1", "roll 1 1 1 1 1 1"]
+        0,
+        ["roll 1 1 1 5 2 3", "roll 1 5", "roll 1 1 1 1 1 1", "roll 1 1 1 1 1 1"],
+        seat1=computer,
+        seat2=computer,
     )
     page = pages.open()
     name = unique("tess")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from parlour.engine.state import State
 
-ChanceScript = Callable[["State"], str | None]
+ChanceScript = Callable[["State", str], str | None]
 """A test's chance source: the state at a chance node -> an outcome in notation, or None."""
 
 CLOCK_DAYS = (1, 2, 3, 5, 7, 14)
@@ -99,6 +99,7 @@ class Settings:
     """This process's name in leases."""
     chance_script: ChanceScript | None = None
     """Test only: picks chance outcomes (dice, deals, draws) so browser tests are
-    deterministic. Called with each chance node's state; returns the outcome in the game's
-    notation, or ``None`` to draw as usual. ``parlour serve`` never sets it (no option or
-    variable reaches it), and an outcome it names is still checked by the engine."""
+    deterministic. Called with each chance node's state and the table's secret seed; returns
+    the outcome in the game's notation, or ``None`` to draw as usual. ``parlour serve`` never
+    sets it (no option or variable reaches it), and an outcome it names is still checked by
+    the engine."""

@@ -63,7 +63,7 @@ def draw_chance(
     drawn from :func:`table_rng`, unless a test's *script* (``Settings.chance_script``)
     names one in notation. Raises the engine's ``InvalidNotation`` for a bad scripted one."""
     if script is not None:
-        text = script(state)
+        text = script(state, seed)
         if text is not None:
             return state.parse_action(text, player=CHANCE)
     return state.sample_chance(table_rng(seed, "chance", version))
