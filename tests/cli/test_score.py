@@ -30,6 +30,21 @@ def test_score_ten_thousand_table() -> None:
     assert "three pairs" in out.stdout and "1000" in out.stdout
 
 
+def test_score_ten_thousand_says_what_a_first_roll_would_score() -> None:
+    # the README's example: six dice on the table are most often a turn's first roll, so a
+    # bare "Farkle" for three pairs misleads; the scorer says what --first-roll gives
+    out = runner.invoke(app, ["score", "ten-thousand", "2", "2", "3", "3", "4", "4"])
+    assert out.exit_code == 0
+    assert "Farkle: no scoring dice." in out.stdout
+    assert "On the first roll of a turn: 1000 (--first-roll)." in out.stdout
+    plain = runner.invoke(app, ["score", "ten-thousand", "2", "2", "3", "4", "6", "6"])
+    assert "first roll" not in plain.stdout  # no special: nothing to add
+    data = json.loads(
+        runner.invoke(app, ["score", "ten-thousand", "2", "2", "3", "3", "4", "4", "--json"]).stdout
+    )
+    assert data["points"] == 0  # JSON unchanged
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -50,6 +50,10 @@ def score_ten_thousand(
         dice=list(faces),
         first_roll=first_roll,
     )
+    if not first_roll and not as_json:
+        first = best_score(faces, first_roll=True)
+        if first.points > scored.points:  # three pairs or a straight: say what they would be
+            console.print(f"On the first roll of a turn: {first.points} (--first-roll).")
 
 
 # --- options shared by solve, arena and bench -------------------------------------------
