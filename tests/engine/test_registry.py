@@ -64,3 +64,20 @@ def test_a_broken_entry_point_is_reported_and_the_others_still_load(
     assert len(caught) == 2 and "did not load" in str(caught[0].message)
     with pytest.raises(UnknownGame, match="the games are: greedy"):
         registry.find("chess")
+
+
+def test_a_spec_whose_alias_clashes_is_not_half_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # an outside package's spec with a new name but an alias already taken: reported broken,
+    # and its own name must not be left behind, playable, while broken() says it failed
+    from dataclasses import replace
+
+    from parlour.games.pig import SPEC as PIG
+
+    impostor = replace(PIG, name="impostor", aliases=("pig",))
+    monkeypatch.setattr(registry, "_SPECS", {})
+    registry.register(PIG)
+    with pytest.raises(ValueError, match="'pig' is already registered"):
+        registry.register(impostor)
+    assert registry._SPECS == {"pig": PIG}

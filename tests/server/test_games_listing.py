@@ -68,3 +68,19 @@ def test_the_listing_says_how_each_game_starts(client: TestClient) -> None:
     assert {starts[name] for name in ("greedy", "rummy", "ten-thousand", "count-to-ten")} == {
         "creator"
     }
+
+
+def test_a_renderer_the_web_client_does_not_have_is_listed_as_the_generic_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # an outside package's spec naming a renderer that is no file of the web client: the
+    # browser would import a missing module and draw nothing; it gets the generic renderer
+    from dataclasses import replace
+
+    from parlour.engine import registry
+
+    spec = replace(count_game.SPEC, web_renderer="no-such-renderer")
+    monkeypatch.setitem(registry._SPECS, count_game.NAME, spec)
+    games = {g["name"]: g for g in client.get("/games").json()}
+    assert games["count-to-ten"]["web_renderer"] == ""
+    assert games["crossword"]["web_renderer"] == "crossword"

@@ -145,6 +145,22 @@ async def test_a_bad_or_illegal_move_is_explained_and_changes_nothing() -> None:
         assert history(app) == []
 
 
+async def test_typing_a_move_on_the_list_goes_to_the_prompt_not_the_highlighted_move() -> None:
+    # a newcomer types the notation without pressing Tab first: the letters must not be
+    # lost and Enter must not play the highlighted move instead (it played "add 1")
+    app = generic_app("me,cpu:smart")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        prompt = app.table.query_one("#notation", Input)
+        assert app.focused is app.table.query_one("#legal", OptionList)
+        await pilot.press(*"add 7", "enter")
+        await settle(pilot)
+        assert app.focused is prompt
+        assert prompt.value == "add 7"
+        assert text(app, "#message") == "add 1 to 2, not 7"
+        assert history(app) == []
+
+
 async def test_a_game_left_midway_is_saved_and_resumes_with_its_log() -> None:
     app = generic_app("ann,bob")  # two people at one keyboard
     async with app.run_test(size=SIZE) as pilot:

@@ -61,6 +61,8 @@ def test_count_to_ten_is_played_to_the_end_in_the_generic_renderer(pages: Pages)
     expect(said).to_have_text([f"{name} (you): 2", "cpu:first: 3"])  # a line per seat
 
     page.locator("#notation").fill("add 7")  # typed, and refused with the rules' reason
+    # shown as typed: notation may be case-sensitive (the crossword's box upper-cases)
+    expect(page.locator("#notation")).to_have_css("text-transform", "none")
     page.locator("#notation").press("Enter")
     expect(page.locator("#table-message")).to_have_text("Refused: add 1 to 2, not 7")
     assert part(page, "count") == "3"

@@ -23,12 +23,15 @@ def _key(name: str) -> str:
 
 
 def register(spec: GameSpec) -> None:
-    """Add *spec* under its name and aliases. Raises ``ValueError`` on a name clash."""
-    for name in (spec.name, *spec.aliases):
+    """Add *spec* under its name and aliases. Raises ``ValueError`` on a name clash, adding
+    none of them (a spec is registered whole or not at all)."""
+    names = (spec.name, *spec.aliases)
+    for name in names:
         key = _key(name)
         if key in _SPECS and _SPECS[key] is not spec:
             raise ValueError(f"game name {name!r} is already registered")
-        _SPECS[key] = spec
+    for name in names:
+        _SPECS[_key(name)] = spec
 
 
 def find(name: str) -> GameSpec:

@@ -8,6 +8,7 @@ from parlour.engine.registry import specs
 from parlour.engine.spec import GameSpec, Option
 from parlour.server.schemas import GameOut, OptionOut
 from parlour.server.settings import CLOCK_DAYS
+from parlour.web import web_root
 
 router = APIRouter(prefix="/games", tags=["games"])
 
@@ -41,9 +42,19 @@ def game_out(spec: GameSpec) -> GameOut:
         options={name: _option(o) for name, o in spec.options.items()},
         clock_days=list(CLOCK_DAYS),
         rules_doc=spec.rules_doc,
-        web_renderer=spec.web_renderer,
+        web_renderer=_renderer(spec),
         start=spec.platform.start.value,
     )
+
+
+def _renderer(spec: GameSpec) -> str:
+    """The spec's web renderer if the web client has it (``js/games/<name>.js``), else ``""``
+    (the generic one): a game from another package cannot add a file here, and a module
+    that is not there would leave its table blank in the browser."""
+    name = spec.web_renderer
+    if name and (web_root() / "js" / "games" / f"{name}.js").is_file():
+        return name
+    return ""
 
 
 @router.get("", response_model=list[GameOut])

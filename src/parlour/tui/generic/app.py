@@ -180,7 +180,39 @@ class GenericScreen(TableScreen):
             back = listing if self.input_focus == "#legal" and self.moves else prompt
             back.focus()
 
+    def on_key(self, event: events.Key) -> None:
+        """A character typed on the list, other than a key of its own (1-9, H), starts a
+        move in notation: the focus goes to the prompt with the character, so the letters
+        are not lost and Enter plays what was typed, not the highlighted move."""
+        listing = self.query_one("#legal", OptionList)
+        prompt = self.query_one("#notation", Input)
+        if (
+            self.focused is listing
+            and not prompt.disabled
+            and event.is_printable
+            and event.character
+            and not event.character.isspace()
+            and event.key not in self.bound_keys()
+        ):
+            event.stop()
+            event.prevent_default()
+            prompt.select_on_focus = False  # keep the character: typing goes on after it
+            prompt.focus()
+            prompt.value = event.character
+            prompt.cursor_position = 1
+
+    def bound_keys(self) -> set[str]:
+        """The keys the screen binds (they keep their meaning on the list)."""
+        return {
+            key.strip()
+            for binding in self.BINDINGS
+            if isinstance(binding, Binding)
+            for key in binding.key.split(",")
+        }
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, Input):
+            event.widget.select_on_focus = True  # Tab to the prompt selects what is there
         if event.widget.id in ("legal", "notation"):
             self.input_focus = f"#{event.widget.id}"
 
