@@ -73,11 +73,11 @@ def test_a_spec_whose_alias_clashes_is_not_half_registered(
     # and its own name must not be left behind, playable, while broken() says it failed
     from dataclasses import replace
 
-    from parlour.games.pig import SPEC as PIG
+    from parlour.games.greedy import SPEC as GREEDY
 
-    impostor = replace(PIG, name="impostor", aliases=("pig",))
+    impostor = replace(GREEDY, name="impostor", aliases=("greedy",))
     monkeypatch.setattr(registry, "_SPECS", {})
-    registry.register(PIG)
-    with pytest.raises(ValueError, match="'pig' is already registered"):
+    registry.register(GREEDY)
+    with pytest.raises(ValueError, match="'greedy' is already registered"):
         registry.register(impostor)
-    assert registry._SPECS == {"pig": PIG}
+    assert registry._SPECS == dict.fromkeys(("greedy", *GREEDY.aliases), GREEDY)
