@@ -80,4 +80,5 @@ def test_a_spec_whose_alias_clashes_is_not_half_registered(
     registry.register(GREEDY)
     with pytest.raises(ValueError, match="'greedy' is already registered"):
         registry.register(impostor)
-    assert registry._SPECS == dict.fromkeys(("greedy", *GREEDY.aliases), GREEDY)
+    expected = dict.fromkeys(("greedy", *GREEDY.aliases), GREEDY)
+    assert expected == registry._SPECS
