@@ -3,7 +3,6 @@ minimum voted, with the players who came; nobody starts it by hand."""
 
 from __future__ import annotations
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import register
@@ -56,8 +55,7 @@ def test_a_minimum_outside_the_seats_is_refused(client: TestClient) -> None:
 def test_with_every_seat_taken_at_creation_it_begins_at_once(client: TestClient) -> None:
     from parlour.engine.registry import find
 
-    if not find("crossword").bot_levels:
-        pytest.skip("the crossword has no computer players here")
+    assert find("crossword").bot_levels, "the crossword's computer players fill the seat"
     ann = register(client, "ann")
     table = client.post(
         "/tables", json={"game": "crossword", "seats": ["me", "cpu"]}, headers=ann
