@@ -19,6 +19,49 @@ function smallDice(faces, label) {
   return h("span", { class: "dice small", role: "img", "aria-label": label }, faces.map((f) => h("span", { class: "die", dataset: { face: f } }, dieFace(f))));
 }
 
+const sameFaces = (a, b) => a.slice().sort().join(" ") === b.slice().sort().join(" ");
+
+/** One event in plain words for the move log (see table.js): "cpu:strong kept 1 5 5 for 200
+ * and rolled 3 dice", "cpu:strong rolled 2 3 6", "ann banked 1,250". *info* has the views
+ * before and after the update (before is null on a first load), the seat names and yours. */
+export function describeEvent(e, info) {
+  const name = (seat) => (seat === info.you ? "You" : info.names[seat] || `seat ${seat}`);
+  const before = (info.before && info.before.view) || null;
+  const after = (info.after && info.after.view) || {};
+  if (e.by === -1) {
+    const faces = e.move.replace(/^roll /, "");
+    const next = info.next;
+    const at = info.events.findIndex((x) => x.seq === e.seq);
+    const prev = at > 0 ? info.events[at - 1] : null;
+    let seat = null;
+    if (prev && prev.by >= 0 && / roll$/.test(prev.move)) seat = prev.by;
+    else if (!next && Number.isInteger(after.seat) && !after.over) seat = after.seat;
+    const roller = seat !== null ? name(seat) : "";
+    const farkle = (next && (next.by === -1 || next.by === -4)) || (!next && after.last && after.last.end === "farkle" && sameFaces(after.last.roll || [], faces.split(" ").map(Number)) && info.fresh.length > 0 && (after.roll || []).length === 0);
+    return `${roller ? `${roller} rolled` : "Rolled"} ${faces}${farkle ? ": no score" : ""}`;
+  }
+  if (e.by === -4) return e.move === "skip" ? "The clock ran out: the turn was skipped" : `The host: ${e.move}`;
+  if (e.move === "quit") return `${name(e.by)} quit and forfeited the game`;
+  const m = e.move.match(/^keep (.*) (roll|bank)$/);
+  if (!m) return `${name(e.by)}: ${e.move}`;
+  const faces = m[1].split(" ").map(Number);
+  const greedy = Boolean(after && "sum" in after);
+  let scored = "";
+  const group = (after.kept || []).find(([g]) => sameFaces(g, faces));
+  if (m[2] === "roll" && group) scored = ` for ${points(group[1])}`;
+  if (m[2] === "bank") {
+    const last = after.last;
+    const total = last && last.end === "bank" && last.seat === e.by ? ` with ${points(last.points)}` : "";
+    return `${name(e.by)} kept ${m[1]} and ${greedy ? "ended the turn" : "banked"}${total}`;
+  }
+  let count = "";
+  if (before && before.roll && before.roll.length) {
+    const n = before.roll.length - faces.length || (greedy ? 9 : 6);
+    count = ` ${n} ${n === 1 ? "die" : "dice"}`;
+  }
+  return `${name(e.by)} kept ${m[1]}${scored} and ${greedy ? "re-rolled" : "rolled"}${count}`;
+}
+
 export function create(ctx) {
   const greedy = ctx.game === "greedy";
   const dice = greedy ? 9 : 6;
@@ -55,7 +98,7 @@ export function create(ctx) {
     banner,
     h("div", { class: "dice-layout" },
       h("div", { class: "card turn-card" }, turnHead, turnTotal, kept, tray, selection, bonus, controls, playByPlay, lastTurn),
-      h("div", {}, board, help)),
+      board, help),
   );
 
   const refreshPreview = debounce(preview, 120);
