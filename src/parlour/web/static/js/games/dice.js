@@ -71,6 +71,7 @@ export function create(ctx) {
   let previewText = "";
   let previewSerial = 0;
   let gone = false; // destroyed: the page dropped this view; it acts on nothing
+  let scoring = false; // the selection scores (the server's preview said so)
 
   const banner = h("div", { class: "banner", id: "banner", role: "status", hidden: true });
   const board = h("div", { class: "card scores-card" });
@@ -116,6 +117,8 @@ export function create(ctx) {
     if (!mine() || ctx.busy()) return;
     if (selected.has(index)) selected.delete(index);
     else selected.add(index);
+    scoring = false; // until the preview of the new selection says it scores
+    setBusy(ctx.busy());
     drawDice();
     refreshPreview();
   }
@@ -140,6 +143,11 @@ export function create(ctx) {
   async function preview() {
     const serial = ++previewSerial;
     bonus.hidden = true;
+    scoring = false;
+    if (model) {
+      setBusy(ctx.busy());
+      drawTotal();
+    }
     if (!mine() || !selected.size) {
       selection.textContent = mine() ? "Select the dice to set aside." : "";
       return;
@@ -152,10 +160,16 @@ export function create(ctx) {
       if (!answer.ok) {
         selection.textContent = `Not a keep: ${answer.reason}`;
         selection.className = "selection warn";
+        scoring = false;
+        setBusy(ctx.busy());
+        drawTotal();
         return;
       }
       const before = model.view.turn_total;
       const after = answer.view.turn_total;
+      scoring = true;
+      setBusy(ctx.busy());
+      drawTotal(after);
       selection.className = "selection";
       selection.textContent = `Selected: ${points(after - before)} points · turn total ${points(after)}`;
       if (selected.size === model.view.roll.length) {
@@ -190,13 +204,25 @@ export function create(ctx) {
     }
   }
 
+  /** Roll and Bank only for a selection the server says scores (a preview); Select
+   * scoring dice whenever it is your turn. */
   function setBusy(busy) {
-    for (const b of [rollButton, bankButton, allButton]) b.disabled = busy || !mine();
+    allButton.disabled = busy || !mine();
+    for (const b of [rollButton, bankButton]) b.disabled = busy || !mine() || !scoring;
+  }
+
+  /** The turn total, with the selection's points once previewed (*withSelection*). */
+  function drawTotal(withSelection = null) {
+    const view = model.view || {};
+    const total = withSelection === null ? view.turn_total || 0 : withSelection;
+    turnTotal.textContent = `Turn total: ${points(total)}${greedy ? ` · Sum ${points(view.sum || 0)}` : ""}`;
+    turnTotal.classList.toggle("with-selection", withSelection !== null);
   }
 
   function drawDice() {
     const roll = (model.view && model.view.roll) || [];
     const active = mine();
+    const focused = tray.contains(document.activeElement) ? document.activeElement.dataset.index : null;
     fill(
       tray,
       roll.map((face, i) =>
@@ -215,6 +241,10 @@ export function create(ctx) {
       ),
     );
     if (!roll.length && !(model.view && model.view.over)) tray.append(h("span", { class: "muted" }, "No dice on the table."));
+    if (focused !== null) {
+      const again = tray.querySelector(`[data-index="${focused}"]`);
+      if (again && !again.disabled) again.focus(); // Space on a die keeps the focus there
+    }
   }
 
   function narrate(fresh) {
@@ -263,9 +293,10 @@ export function create(ctx) {
     if (view.over) turnHead.textContent = "Game over";
     else turnHead.textContent = seat === model.you && !model.readOnly ? "Your turn" : `${who(model, seat)} is playing`;
     turnTotal.hidden = Boolean(view.over); // no turn in progress at the end
-    turnTotal.textContent = `Turn total: ${points(view.turn_total || 0)}${greedy ? ` · Sum ${points(view.sum || 0)}` : ""}`;
+    drawTotal();
     fill(kept, (view.kept || []).map(([group, pts]) => h("span", { class: "kept-group" }, smallDice(group, `Set aside: ${group.join(" ")}`), ` ${points(pts)}`)));
     drawDice();
+    if ((model.fresh || []).some((e) => e.by === -1)) for (const d of tray.querySelectorAll(".die")) d.classList.add("rolling");
     setBusy(ctx.busy());
     allButton.hidden = !mine();
     controls.hidden = model.readOnly || view.over;

@@ -1,0 +1,89 @@
+"""What players of these games expect: dice buttons only for a scoring selection, the turn
+total with the selection, the focus kept on the dice; the tab saying it is your turn; the
+crossword's last play marked and no cursor when it is not your turn; clocks as time left."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import ChanceScript, Pages
+from tests.web.helpers import create_table, sign_up, unique
+from tests.web.test_dice import rolls_for_seat, select_dice
+
+
+def test_dice_buttons_follow_the_selection_and_the_tab_says_your_turn(
+    pages: Pages, script: ChanceScript
+) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 3 4 6 6"])
+    page = pages.open()
+    sign_up(page, unique("sel"))
+    create_table(page, "ten-thousand", ["cpu:cautious"])
+    expect(page.locator("#dice .die")).to_have_count(6)
+    expect(page).to_have_title(
+        "▶ Your turn · Ten-Thousand #" + page.url.rsplit("/", 1)[1] + " · parlour"
+    )
+    assert page.locator('link[rel="icon"]').get_attribute("href") == "favicon-turn.svg"
+    expect(page.locator("#roll")).to_be_disabled()  # nothing selected
+    select_dice(page, [2])
+    expect(page.locator("#selection")).to_contain_text("Not a keep")
+    expect(page.locator("#roll")).to_be_disabled()
+    expect(page.locator("#bank")).to_be_disabled()
+    select_dice(page, [2])  # off again
+    # Space on a focused die selects it and the focus stays on that die
+    page.locator('#dice .die[data-face="1"]').focus()
+    page.keyboard.press("Space")
+    expect(page.locator('#dice .die[data-face="1"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#dice .die[data-face="1"]')).to_be_focused()
+    expect(page.locator("#selection")).to_have_text("Selected: 100 points · turn total 100")
+    expect(page.locator("#turn-total")).to_have_text("Turn total: 100")
+    expect(page.locator("#roll")).to_be_enabled()
+    expect(page.locator("#bank")).to_be_enabled()
+
+
+def test_time_left_reads_in_days_hours_and_minutes(pages: Pages) -> None:
+    page = pages.open()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const { timeLeft } = await import("/js/table.js");
+        const now = Date.parse("2026-01-01T00:00:00Z");
+        const at = (m) => new Date(now + m * 60000).toISOString();
+        return [at(3 * 1440 + 2 * 60 + 5), at(2 * 1440), at(5 * 60 + 10), at(4), at(-1)]
+            .map((d) => timeLeft(d, now));
+    }""")
+    assert said == ["3 d 2 h", "2 d", "5 h 10 min", "4 min", "no time"]
+
+
+MARKS = """() => {
+    window.marks = [];
+    const game = document.getElementById("game");
+    new MutationObserver(() => window.marks.push({
+        yours: document.getElementById("table-status").classList.contains("yours"),
+        cursor: document.querySelectorAll("#board .sq.cursor").length,
+    })).observe(game, {attributes: true, attributeFilter: ["data-version"]});
+}"""
+
+
+def test_the_crossword_marks_the_last_play_and_hides_the_cursor_off_turn(
+    pages: Pages,
+) -> None:
+    page = pages.open()
+    page.context.add_init_script("localStorage.setItem('parlour.pace', '400')")
+    sign_up(page, unique("cw"))
+    create_table(page, "crossword", ["cpu:hard"])
+    expect(page.locator("#rack .tile-btn")).to_have_count(7, timeout=30_000)
+    page.locator('#board [data-square="H8"]').click()
+    expect(page.locator("#board .sq.cursor")).to_have_count(1)
+    page.evaluate(MARKS)
+    page.locator("#pass").click()
+    page.locator("#confirm-yes").click()
+    # the computer plays; then it is our turn again, its play marked
+    expect(page.locator("#move-log li").last).to_contain_text("played", timeout=30_000)
+    expect(page.locator("#table-status")).to_have_class("status yours", timeout=30_000)
+    marks = page.evaluate("window.marks")
+    off_turn = [m for m in marks if not m["yours"]]
+    assert off_turn and all(m["cursor"] == 0 for m in off_turn), marks
+    marked = page.locator("#board .sq.last-play")
+    assert marked.count() >= 2
+    assert "(last play)" in (marked.first.get_attribute("aria-label") or "")
+    line = page.locator("#move-log li").last.text_content() or ""
+    assert line.startswith("cpu:hard played ") and " for " in line, line
