@@ -87,3 +87,13 @@ def test_the_crossword_marks_the_last_play_and_hides_the_cursor_off_turn(
     assert "(last play)" in (marked.first.get_attribute("aria-label") or "")
     line = page.locator("#move-log li").last.text_content() or ""
     assert line.startswith("cpu:hard played ") and " for " in line, line
+
+
+def test_the_site_follows_the_systems_dark_setting(pages: Pages) -> None:
+    page = pages.open()
+    page.emulate_media(color_scheme="dark")
+    page.goto("/#/login")
+    dark = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
+    page.emulate_media(color_scheme="light")
+    light = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
+    assert (dark, light) == ("rgb(21, 25, 29)", "rgb(251, 250, 246)")
