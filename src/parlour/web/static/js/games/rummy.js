@@ -284,7 +284,7 @@ export function create(ctx) {
       const list = v.table.map((m, i) => [m, i]).filter(([m]) => (kind === "set" ? m.kind === "set" : m.kind !== "set"));
       return h("div", { class: `meld-area ${kind}s`, id: `${kind}s` }, h("h3", { class: "area-h" }, title), list.length ? list.map(([m, i]) => one(m, i)) : h("span", { class: "muted" }, "none yet"));
     };
-    fill(melds, v.table.length ? [area("set", "Sets"), area("run", "Runs")] : h("p", { class: "muted" }, "No melds on the table yet."));
+    fill(melds, v.table.length ? [area("set", "Sets"), area("run", "Runs")] : h("p", { class: "muted" }, "No melds yet."));
   }
 
   function drawPiles() {
