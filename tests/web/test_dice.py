@@ -144,7 +144,8 @@ def test_a_refused_action_shows_its_reason(pages: Pages, script: ChanceScript) -
     expect(watcher.locator("#roll")).to_be_hidden()
     select_dice(page, [2])
     expect(page.locator("#selection")).to_contain_text("Not a keep: 2 does not score as a whole")
-    page.locator("#roll").click()  # sent anyway: the server refuses, saying why
+    expect(page.locator("#roll")).to_be_disabled()  # no button for a keep that cannot score
+    page.keyboard.press("r")  # the key sends it anyway: the server refuses, saying why
     expect(page.locator("#table-message")).to_have_text(
         "Refused: 2 does not score as a whole: set aside only scoring dice "
         "(1s, 5s, groups, three pairs, straight)"

@@ -210,7 +210,8 @@ class TablePage {
           await this.draw(fresh, before);
         }
         this.wake();
-        const others = fresh.some((e) => e.by >= 0 && e.by !== this.table.you);
+        // a move by another seat, or chance or the host (the dice another player rolled)
+        const others = fresh.some((e) => e.by !== this.table.you);
         if (others && pace() > 0) this.holdUntil = performance.now() + pace();
       }
     } finally {
