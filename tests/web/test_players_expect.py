@@ -97,3 +97,28 @@ def test_the_site_follows_the_systems_dark_setting(pages: Pages) -> None:
     page.emulate_media(color_scheme="light")
     light = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
     assert (dark, light) == ("rgb(21, 25, 29)", "rgb(251, 250, 246)")
+
+
+def test_my_games_say_whose_turn_it_is(pages: Pages, script: ChanceScript) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 3 4 6 6"])
+    page = pages.open()
+    sign_up(page, unique("my"))
+    table = create_table(page, "ten-thousand", ["cpu:cautious"])
+    expect(page.locator("#dice .die")).to_have_count(6)
+    page.goto("/#/")
+    row = page.locator("#my-games li", has=page.locator(f'a[href="#/table/{table}"]'))
+    expect(row.locator(".table-state")).to_have_text(" · you to move")
+
+
+def test_my_games_show_a_finished_games_result(pages: Pages, script: ChanceScript) -> None:
+    script.by_game["greedy"] = rolls_for_seat(0, ["roll 1 2 3 4 6 6 2 3 4"])
+    page = pages.open()
+    sign_up(page, unique("quit"))
+    table = create_table(page, "greedy", ["cpu:easy"])
+    expect(page.locator("#dice .die")).to_have_count(9)
+    page.locator("#quit").click()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#result")).to_contain_text("cpu:easy wins")
+    page.goto("/#/")
+    row = page.locator("#my-games li", has=page.locator(f'a[href="#/table/{table}"]'))
+    expect(row.locator(".table-state")).to_have_text(" · cpu:easy won (0 to 0)")

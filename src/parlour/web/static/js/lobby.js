@@ -2,7 +2,7 @@
 // game (docs/server.md, "Lobby").
 
 import { games, get, post } from "./api.js";
-import { fill, h, messageLine } from "./dom.js";
+import { fill, h, messageLine, points, timeLeft } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
 
@@ -86,6 +86,17 @@ function row(table, mineList) {
     cancelled: "cancelled",
   }[table.status];
   const badge = table.your_turn ? h("span", { class: "badge turn" }, "Your turn") : "";
+  const names = table.seats.map((s) => (s.kind === "open" ? "open seat" : s.you ? "you" : s.name || `cpu:${s.level}`));
+  let state = "";
+  if (table.status === "active") {
+    const movers = (table.to_move || []).map((s) => names[s]).filter(Boolean);
+    const left = table.deadline ? ` · ${timeLeft(table.deadline)} left` : "";
+    state = movers.length ? ` · ${movers.join(", ")} to move${left}` : left;
+  } else if (table.status === "finished" && table.result) {
+    const { winners, scores } = table.result;
+    const won = winners.map((s) => names[s]).join(" and ");
+    state = ` · ${winners.includes(table.you) ? "you won" : `${won} won`} (${scores.map((p) => points(p)).join(" to ")})`;
+  }
   return h(
     "li",
     { class: table.your_turn ? "your-turn" : "" },
@@ -97,7 +108,7 @@ function row(table, mineList) {
     ),
     " ",
     badge,
-    h("span", { class: "muted" }, ` ${status} · `, table.seats.map(seatText).join(", ")),
+    h("span", { class: "muted" }, ` ${status}`, h("span", { class: "table-state" }, state), " · ", table.seats.map(seatText).join(", ")),
     !mineList && table.status === "lobby"
       ? h("a", { class: "button", href: `#/table/${table.id}?join=1` }, "Join")
       : "",

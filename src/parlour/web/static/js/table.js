@@ -11,21 +11,12 @@
 // <div id="table-actions"> at its top (buttons such as resign or rematch).
 
 import { get, post } from "./api.js";
-import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js";
+import { confirmBox, fill, h, messageLine, pace, points, sleep, timeLeft } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
 import { gameInfo, loadRenderer } from "./renderers.js";
 
-/** "2 d 3 h", "5 h 10 min", "4 min" left until *deadline* (an ISO time); "no time" once past. */
-export function timeLeft(deadline, now = Date.now()) {
-  const minutes = Math.floor((new Date(deadline).getTime() - now) / 60000);
-  if (!(minutes > 0)) return "no time";
-  const d = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  if (d) return hours ? `${d} d ${hours} h` : `${d} d`;
-  if (hours) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  return `${minutes} min`;
-}
+export { timeLeft }; // (in dom.js: the lobby shows it too)
 
 /** The tab's icon: the site's, or with a mark when it is your turn. */
 function turnIcon(mine) {
