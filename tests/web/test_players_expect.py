@@ -122,3 +122,28 @@ def test_my_games_show_a_finished_games_result(pages: Pages, script: ChanceScrip
     page.goto("/#/")
     row = page.locator("#my-games li", has=page.locator(f'a[href="#/table/{table}"]'))
     expect(row.locator(".table-state")).to_have_text(" · cpu:easy won (0 to 0)")
+
+
+def test_the_crossword_judges_a_play_only_once_it_is_complete(
+    pages: Pages, script: ChanceScript
+) -> None:
+    from tests.web.test_crossword import draws
+
+    script.by_game["crossword"] = draws({0: ["CATSDOG"]})  # type: ignore[assignment]
+    page = pages.open()
+    sign_up(page, unique("half"))
+    create_table(page, "crossword", ["cpu:easy"])
+    expect(page.locator("#rack .tile-btn")).to_have_count(7, timeout=30_000)
+    page.locator('#board [data-square="H8"]').click()
+    page.keyboard.press("c")  # one tile on the first play: not a whole placement yet
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("Place the tiles in one line")
+    page.locator('#board [data-square="J8"]').click()
+    page.keyboard.press("t")  # a gap at I8
+    expect(page.locator('#board [data-square="J8"]')).to_contain_text("T")
+    expect(preview).to_contain_text("Place the tiles in one line")
+    expect(preview).not_to_contain_text("Not a legal play")
+    page.locator('#board [data-square="I8"]').click()
+    page.keyboard.press("g")  # CGT H8 across: whole, and no word
+    expect(preview).to_contain_text("Not a legal play")
+    expect(page.locator("#play")).to_be_disabled()

@@ -92,6 +92,24 @@ export function create(ctx) {
 
   // ---- state helpers -------------------------------------------------------------------
 
+  /** Whether the tiles put down make a whole placement: one row or column, no gap (the
+   * board's tiles fill the rest), touching a tile on the board or covering the centre. */
+  function placementComplete() {
+    const squares = [...placed.keys()];
+    if (!squares.length) return false;
+    const rows = new Set(squares.map((q) => Math.floor(q / SIZE)));
+    const cols = new Set(squares.map((q) => q % SIZE));
+    if (rows.size > 1 && cols.size > 1) return false;
+    const step = rows.size === 1 ? 1 : SIZE;
+    const lo = Math.min(...squares);
+    const hi = Math.max(...squares);
+    for (let q = lo; q <= hi; q += step) if (!placed.has(q) && board[q] === ".") return false;
+    const empty = !board.replace(/\./g, "");
+    if (empty) return placed.has(CENTRE) && squares.length > 1;
+    const near = (q) => [q - SIZE, q + SIZE, q % SIZE ? q - 1 : -1, q % SIZE < SIZE - 1 ? q + 1 : -1];
+    return squares.some((q) => board[q] !== "." || near(q).some((n) => n >= 0 && n < SIZE * SIZE && board[n] !== "."));
+  }
+
   function mayAct() {
     return !gone && model && !model.readOnly && model.view && (model.view.actors || []).includes(model.you);
   }
@@ -369,6 +387,11 @@ export function create(ctx) {
     }
     if (!preview) {
       previewEl.textContent = "";
+      return;
+    }
+    if (!preview.ok && preview.source === "tiles" && !placementComplete()) {
+      // still being put together: no verdict yet, only what a play needs
+      previewEl.textContent = "Place the tiles in one line, with no gap, touching the tiles on the board (the first play covers the ★).";
       return;
     }
     if (!preview.ok) {
