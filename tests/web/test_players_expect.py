@@ -147,3 +147,16 @@ def test_the_crossword_judges_a_play_only_once_it_is_complete(
     page.keyboard.press("g")  # CGT H8 across: whole, and no word
     expect(preview).to_contain_text("Not a legal play")
     expect(page.locator("#play")).to_be_disabled()
+
+
+def test_a_new_table_takes_the_browsers_time_zone(pages: Pages) -> None:
+    context = pages.browser.new_context(timezone_id="Asia/Tokyo", base_url=pages.server.url)
+    pages.contexts.append(context)
+    page = context.new_page()
+    sign_up(page, unique("tz"))
+    expect(page.locator("#time-zone")).to_have_value("Asia/Tokyo")
+    table = create_table(page, "crossword", ["cpu:easy"])
+    zone = page.evaluate(
+        "async (t) => (await (await fetch(`/tables/${t}`)).json()).time_zone", table
+    )
+    assert zone == "Asia/Tokyo"

@@ -136,6 +136,11 @@ async function createForm(message) {
     h("option", { value: "invite" }, "Invite only: join by link"),
   );
   const clock = h("select", { id: "clock" });
+  // the time zone whose midnight starts a daily game's days: the browser's unless chosen
+  const here = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [here];
+  const zone = h("select", { id: "time-zone" }, [...new Set([here, "UTC", ...zones])].map((z) => h("option", { value: z }, z)));
+  zone.value = here;
   const addSeat = h("button", { type: "button", id: "add-seat" }, "Add a seat");
   const create = h("button", { type: "submit", class: "primary", id: "create" }, "Create game");
   const form = h(
@@ -151,6 +156,8 @@ async function createForm(message) {
     visibility,
     h("label", { for: "clock" }, "Turn clock"),
     clock,
+    h("label", { for: "time-zone" }, "Time zone (a daily game's day begins at its midnight)"),
+    zone,
     create,
     message.el,
   );
@@ -235,6 +242,7 @@ async function createForm(message) {
       options: chosen,
       visibility: visibility.value,
       clock_days: clock.value ? Number(clock.value) : null,
+      time_zone: zone.value,
       start: !seatList.includes("open"),
     };
     if (spec.start === "vote") body.min_players = Number(minPlayers.value);

@@ -463,11 +463,13 @@ export function create(ctx) {
       status.textContent = "The game is over.";
     } else if (view.mode === "daily") {
       const mine = (view.actors || []).includes(model.you);
-      if (model.you === null || model.readOnly) status.textContent = `Daily mode, day ${view.day}.`;
+      if (model.you === null || model.readOnly) status.textContent = `Daily mode, day ${view.day} (days begin at midnight ${model.table.time_zone || "UTC"}).`;
       else if (mine) status.textContent = `Day ${view.day}: you may make one play today.`;
       else {
         const next = model.table && (model.table.next_day || model.table.deadline);
-        status.textContent = `Day ${view.day}: you have played today. Your next play comes when a new day begins (at midnight${next && model.table.next_day ? `, ${new Date(next).toLocaleString()}` : ""}).`;
+        const zone = model.table.time_zone || "UTC";
+        const when = next ? `, ${new Date(next).toLocaleString(undefined, { timeZone: zone, dateStyle: "medium", timeStyle: "short" })}` : "";
+        status.textContent = `Day ${view.day}: you have played today. Your next play comes when a new day begins (at midnight ${zone}${when}).`;
       }
     } else {
       const seat = view.to_move;
