@@ -160,3 +160,12 @@ def test_a_new_table_takes_the_browsers_time_zone(pages: Pages) -> None:
         "async (t) => (await (await fetch(`/tables/${t}`)).json()).time_zone", table
     )
     assert zone == "Asia/Tokyo"
+
+
+def test_the_create_forms_options_read_in_words(pages: Pages) -> None:
+    page = pages.open()
+    sign_up(page, unique("opt"))
+    page.locator("#new-game").select_option("crossword")
+    options = page.locator("fieldset", has_text="Options").inner_text()
+    assert ".." not in options and "_" not in options, options
+    assert "Max stack" in options and "(0 or more)" in options, options

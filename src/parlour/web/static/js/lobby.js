@@ -262,7 +262,8 @@ async function createForm(message) {
 
 function optionInput(name, option) {
   const id = `option-${name}`;
-  const label = name.replaceAll("_", " ");
+  const words = name.replaceAll("_", " ");
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
   let input;
   if (option.kind === "bool") {
     input = h("input", { id, type: "checkbox", dataset: { option: name } });
@@ -283,5 +284,16 @@ function optionInput(name, option) {
       value: option.default,
     });
   }
-  return h("p", {}, h("label", { for: id }, `${label} `), input, h("small", {}, ` ${option.help} (${option.allowed})`));
+  return h("p", {}, h("label", { for: id }, `${label} `), input, h("small", {}, ` ${option.help}${allowedInWords(option)}`));
+}
+
+/** The values a number option takes, in words: " (0 to 10)", " (2 or more)", "". */
+export function allowedInWords(option) {
+  if (option.choices && option.choices.length) return "";
+  const lo = option.minimum;
+  const hi = option.maximum;
+  if (lo !== null && lo !== undefined && hi !== null && hi !== undefined) return ` (${lo} to ${hi})`;
+  if (lo !== null && lo !== undefined) return ` (${lo} or more)`;
+  if (hi !== null && hi !== undefined) return ` (up to ${hi})`;
+  return "";
 }
