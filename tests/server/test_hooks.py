@@ -154,7 +154,8 @@ def test_the_hooks_are_built_from_the_games_declarations() -> None:
 
 def test_the_crossword_declares_which_moves_are_secret() -> None:
     """Plays and passes are public; exchanges and rack orders only their seat's until the
-    end; chance's draws nobody else's. Rummy declares nothing: only a seat's own moves."""
+    end; chance's draws nobody else's. Rummy's moves are all public (a draw from the stock
+    names no card), its deal nobody's."""
     from parlour.engine.registry import find
 
     crossword, rummy = find("crossword"), find("rummy")
@@ -167,6 +168,8 @@ def test_the_crossword_declares_which_moves_are_secret() -> None:
     assert not visible(crossword, 1, "rack RETAINS", 0, False)
     assert not visible(crossword, -1, "draw ABC", 1, False)
     assert visible(crossword, -4, "new-day", None, False)
-    assert not visible(rummy, 1, "draw stock", 0, False)
-    assert visible(rummy, 1, "draw stock", 1, False)
+    for move in ("draw stock", "draw discard", "meld 3S 4S 5S", "layoff 6S on 1", "discard 7S"):
+        assert visible(rummy, 1, move, 0, False)
+        assert visible(rummy, 1, move, None, False)
+    assert not visible(rummy, -1, "deal 7H 2C KS", 0, False)
     assert visible(find("greedy"), -1, "roll 1 2 3 4 5 6 6 6 6", None, False)

@@ -146,7 +146,7 @@ def test_two_people_play_a_crossword(pages: Pages, script: ChanceScript) -> None
     expect(ann.locator("#preview")).to_have_text("COG G8 down: 6 points (COG 6); covers B")
     ann.keyboard.press("Enter")
     expect(square(bob, "G10")).to_contain_text("G")
-    expect(square(bob, "G10")).to_have_attribute("aria-label", "G10: G, 1 tile covered")
+    expect(square(bob, "G10")).to_have_attribute("aria-label", "G10: G (last play), 1 tile covered")
     expect(bob.locator("#covered")).to_have_text("Covered and out of the game: B")
 
     # bob: a bingo, typed whole

@@ -117,11 +117,14 @@ def test_ten_thousand_full_game_against_computers(pages: Pages, script: ChanceSc
     expect(page.locator("#turn-head")).to_have_text(f"{name} is playing")
     expect(page.locator("#roll")).to_be_hidden()
     page.keyboard.press("ArrowRight")
-    expect(page.locator("#replay-event")).to_have_text("chance: roll 1 1 1 2 3 5")
+    # in words, not notation
+    expect(page.locator("#replay-event")).to_have_text(f"{name} rolled 1 1 1 2 3 5")
     expect(page.locator("#dice .die")).to_have_count(6)
     expect(page.locator("#turn-head")).to_have_text(f"{name} is playing")
     page.keyboard.press("ArrowRight")
-    expect(page.locator("#replay-event")).to_contain_text("keep 1 1 1 5 roll")
+    expect(page.locator("#replay-event")).to_have_text(
+        f"{name} kept 1 1 1 5 for 1,050 and rolled 2 dice"
+    )
     expect(page.locator("#turn-total")).to_have_text("Turn total: 1,050")
     page.keyboard.press("End")
     expect(page.locator("#replay-step")).to_have_text(f"Step {len(events)} of {len(events)}")
@@ -141,7 +144,8 @@ def test_a_refused_action_shows_its_reason(pages: Pages, script: ChanceScript) -
     expect(watcher.locator("#roll")).to_be_hidden()
     select_dice(page, [2])
     expect(page.locator("#selection")).to_contain_text("Not a keep: 2 does not score as a whole")
-    page.locator("#roll").click()  # sent anyway: the server refuses, saying why
+    expect(page.locator("#roll")).to_be_disabled()  # no button for a keep that cannot score
+    page.keyboard.press("r")  # the key sends it anyway: the server refuses, saying why
     expect(page.locator("#table-message")).to_have_text(
         "Refused: 2 does not score as a whole: set aside only scoring dice "
         "(1s, 5s, groups, three pairs, straight)"

@@ -66,6 +66,10 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="parlour.tui.rummy.app:make_app",
     web_renderer="rummy",
-    platform=Platform(preview_hides=platform.preview_hidden, contributions=platform.contributions),
+    platform=Platform(
+        secret=platform.secret_move,
+        preview_hides=platform.preview_hidden,
+        contributions=platform.contributions,
+    ),
     person_starts="first",
 )

@@ -10,6 +10,11 @@ discard that empties the stock) scores every hand and shows them in the round's 
 whether the game ends there, and every score it changes, hangs on the hidden hands, so that
 preview too says only that the move is legal and ends the round.
 
+Which moves the other seats see: every one (``secret_move``). A draw from the stock names no
+card ("draw stock"), and taking the discard, melds, lay-offs and discards happen in front of
+everyone at a real table; only the deal (chance) stays hidden until the end, and each seat's
+hand is in its own observation alone.
+
 What a finished game adds to the records: a game with at least one computer player updates
 each person's statistics (``docs/rules/rummy.md#statistics``).
 """
@@ -24,6 +29,15 @@ from parlour.engine.state import State
 from parlour.games.rummy.notation import DRAW_STOCK
 from parlour.games.rummy.state import RummyState
 from parlour.games.rummy.stats import seat_facts
+
+
+def secret_move(move: str) -> bool:
+    """False: no seat's Rummy move hides anything from the others (see the module's text).
+
+    >>> secret_move("draw stock"), secret_move("discard 7S")
+    (False, False)
+    """
+    return False
 
 
 def preview_hidden(before: State, action: Any, seat: int, after: State) -> str | None:

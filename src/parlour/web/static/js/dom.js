@@ -80,3 +80,14 @@ export function pace() {
   const stored = Number(localStorage.getItem("parlour.pace"));
   return Number.isFinite(stored) && localStorage.getItem("parlour.pace") !== null ? stored : 800;
 }
+
+/** "2 d 3 h", "5 h 10 min", "4 min" left until *deadline* (an ISO time); "no time" once past. */
+export function timeLeft(deadline, now = Date.now()) {
+  const minutes = Math.floor((new Date(deadline).getTime() - now) / 60000);
+  if (!(minutes > 0)) return "no time";
+  const d = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (d) return hours ? `${d} d ${hours} h` : `${d} d`;
+  if (hours) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return `${minutes} min`;
+}

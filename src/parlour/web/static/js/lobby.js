@@ -2,7 +2,7 @@
 // game (docs/server.md, "Lobby").
 
 import { games, get, post } from "./api.js";
-import { fill, h, messageLine } from "./dom.js";
+import { fill, h, messageLine, points, timeLeft } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
 
@@ -86,6 +86,17 @@ function row(table, mineList) {
     cancelled: "cancelled",
   }[table.status];
   const badge = table.your_turn ? h("span", { class: "badge turn" }, "Your turn") : "";
+  const names = table.seats.map((s) => (s.kind === "open" ? "open seat" : s.you ? "you" : s.name || `cpu:${s.level}`));
+  let state = "";
+  if (table.status === "active") {
+    const movers = (table.to_move || []).map((s) => names[s]).filter(Boolean);
+    const left = table.deadline ? ` · ${timeLeft(table.deadline)} left` : "";
+    state = movers.length ? ` · ${movers.join(", ")} to move${left}` : left;
+  } else if (table.status === "finished" && table.result) {
+    const { winners, scores } = table.result;
+    const won = winners.map((s) => names[s]).join(" and ");
+    state = ` · ${winners.includes(table.you) ? "you won" : `${won} won`} (${scores.map((p) => points(p)).join(" to ")})`;
+  }
   return h(
     "li",
     { class: table.your_turn ? "your-turn" : "" },
@@ -97,7 +108,7 @@ function row(table, mineList) {
     ),
     " ",
     badge,
-    h("span", { class: "muted" }, ` ${status} · `, table.seats.map(seatText).join(", ")),
+    h("span", { class: "muted" }, ` ${status}`, h("span", { class: "table-state" }, state), " · ", table.seats.map(seatText).join(", ")),
     !mineList && table.status === "lobby"
       ? h("a", { class: "button", href: `#/table/${table.id}?join=1` }, "Join")
       : "",
@@ -125,6 +136,11 @@ async function createForm(message) {
     h("option", { value: "invite" }, "Invite only: join by link"),
   );
   const clock = h("select", { id: "clock" });
+  // the time zone whose midnight starts a daily game's days: the browser's unless chosen
+  const here = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [here];
+  const zone = h("select", { id: "time-zone" }, [...new Set([here, "UTC", ...zones])].map((z) => h("option", { value: z }, z)));
+  zone.value = here;
   const addSeat = h("button", { type: "button", id: "add-seat" }, "Add a seat");
   const create = h("button", { type: "submit", class: "primary", id: "create" }, "Create game");
   const form = h(
@@ -140,6 +156,8 @@ async function createForm(message) {
     visibility,
     h("label", { for: "clock" }, "Turn clock"),
     clock,
+    h("label", { for: "time-zone" }, "Time zone (a daily game's day begins at its midnight)"),
+    zone,
     create,
     message.el,
   );
@@ -224,6 +242,7 @@ async function createForm(message) {
       options: chosen,
       visibility: visibility.value,
       clock_days: clock.value ? Number(clock.value) : null,
+      time_zone: zone.value,
       start: !seatList.includes("open"),
     };
     if (spec.start === "vote") body.min_players = Number(minPlayers.value);
@@ -243,7 +262,8 @@ async function createForm(message) {
 
 function optionInput(name, option) {
   const id = `option-${name}`;
-  const label = name.replaceAll("_", " ");
+  const words = name.replaceAll("_", " ");
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
   let input;
   if (option.kind === "bool") {
     input = h("input", { id, type: "checkbox", dataset: { option: name } });
@@ -264,5 +284,16 @@ function optionInput(name, option) {
       value: option.default,
     });
   }
-  return h("p", {}, h("label", { for: id }, `${label} `), input, h("small", {}, ` ${option.help} (${option.allowed})`));
+  return h("p", {}, h("label", { for: id }, `${label} `), input, h("small", {}, ` ${option.help}${allowedInWords(option)}`));
+}
+
+/** The values a number option takes, in words: " (0 to 10)", " (2 or more)", "". */
+export function allowedInWords(option) {
+  if (option.choices && option.choices.length) return "";
+  const lo = option.minimum;
+  const hi = option.maximum;
+  if (lo !== null && lo !== undefined && hi !== null && hi !== undefined) return ` (${lo} to ${hi})`;
+  if (lo !== null && lo !== undefined) return ` (${lo} or more)`;
+  if (hi !== null && hi !== undefined) return ` (up to ${hi})`;
+  return "";
 }

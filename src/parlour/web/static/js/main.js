@@ -96,13 +96,13 @@ async function render() {
 
 function drawNav() {
   const where = route().page;
-  const link = (href, text, page) =>
-    h("a", { href, "aria-current": where === page ? "page" : null }, text);
+  const link = (href, text, page, cls = null) =>
+    h("a", { href, class: cls, "aria-current": where === page ? "page" : null }, text);
   const nav = document.getElementById("nav");
   const items = [
     link("#/", "Lobby", ""),
-    link("#/standings", "Greedy standings", "standings"),
-    link("#/stats", "Rummy statistics", "stats"),
+    link("#/standings", "Greedy standings", "standings", "wide-only"),
+    link("#/stats", "Rummy statistics", "stats", "wide-only"),
   ];
   if (app.account) {
     items.push(

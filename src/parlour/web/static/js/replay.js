@@ -22,6 +22,7 @@ export async function mount(main, where) {
   let step = 0;
   let steps = table.version;
   let answer = null;
+  let before = null; // the answer at the step before, when stepping forward (for the words)
   let timer = null;
   let seat = table.you !== null ? table.you : 0;
   const counter = h("span", { id: "replay-step", "aria-live": "polite" });
@@ -65,6 +66,7 @@ export async function mount(main, where) {
 
   async function show(to) {
     step = Math.max(0, Math.min(steps, to));
+    before = answer && answer.step === step - 1 ? answer : null; // the step just before
     try {
       answer = await get(`/tables/${id}/replay?step=${step}${suffix}`);
     } catch (err) {
@@ -86,7 +88,13 @@ export async function mount(main, where) {
     const view = answer.views[seat];
     const e = answer.event;
     counter.textContent = `Step ${answer.step} of ${answer.steps}`;
-    eventText.textContent = e ? `${eventWho(e, answer.names)}: ${e.move}` : "The start, before anything happened.";
+    // in words where the game's module tells them ("ann kept 1 5 for 150 and rolled 4
+    // dice"), the notation beside them for those who read it
+    const words = e && module.describeEvent
+      ? module.describeEvent(e, { before: before ? { view: before.views[seat] } : null, after: { view }, names: answer.names, you: null, events: [e], fresh: [e], next: null })
+      : "";
+    eventText.textContent = e ? words || `${eventWho(e, answer.names)}: ${e.move}` : "The start, before anything happened.";
+    eventText.title = e ? `${eventWho(e, answer.names)}: ${e.move}` : "";
     const toMove = view.actors ? view.actors : view.to_move >= 0 ? [view.to_move] : [];
     game.render({
       version: answer.step,

@@ -2,12 +2,33 @@
 // started, the game, kept live over the WebSocket. Every change comes from the server:
 // the page applies updates in version order, shows another player's moves one by one, and
 // after a reconnection or a refused action draws the table as the server says it is.
+// Another player's move (a person's or the computer's) stays on screen for the pace (800 ms
+// unless set) before the next update is drawn; a click or a key shows the latest at once.
+// The move log tells every event in plain words (the game module's describeEvent).
+//
+// Mount points for other parts of the page: <aside id="table-side"> (beside the game on a
+// laptop, below it on a phone; a side panel such as chat appends itself there) and
+// <div id="table-actions"> at its top (buttons such as resign or rematch).
 
 import { get, post } from "./api.js";
-import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js";
+import { confirmBox, fill, h, messageLine, pace, points, sleep, timeLeft } from "./dom.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
 import { gameInfo, loadRenderer } from "./renderers.js";
+
+export { timeLeft }; // (in dom.js: the lobby shows it too)
+
+/** The tab's icon: the site's, or with a mark when it is your turn. */
+function turnIcon(mine) {
+  const link = document.querySelector('link[rel="icon"]');
+  if (link) link.href = mine ? "favicon-turn.svg" : "favicon.svg";
+}
+
+/** An event in notation with who made it: for a game whose module tells no words. */
+function plainEvent(e, info) {
+  const name = e.by === info.you ? "You" : e.by === -1 ? "Chance" : e.by === -4 ? "The host" : info.names[e.by] || `seat ${e.by}`;
+  return `${name}: ${e.move}`;
+}
 
 export async function mount(main, where, app) {
   const table = new TablePage(main, Number(where.id), where.query.get("invite"), app);
@@ -56,13 +77,34 @@ class TablePage {
     this.eventsBox = h(
       "details",
       { class: "card events-box" },
-      h("summary", {}, "Every event at this table"),
+      h("summary", {}, "Every event, in the game's notation"),
       this.eventList,
     );
+    this.module = null;
+    this.holdUntil = 0; // until when the last move by someone else stays on screen
+    this.skipping = false;
+    this.release = null;
+    this.logList = h("ol", { class: "move-log", id: "move-log" });
+    this.logged = new Set(); // seqs in the log
+    this.skipButton = h("button", { type: "button", id: "skip", class: "skip", hidden: true, onclick: () => this.skip() }, "Show the latest (any key)");
+    this.actions = h("div", { class: "table-actions", id: "table-actions" });
+    this.logBox = h("section", { class: "card log-box", id: "log-box", "aria-labelledby": "log-h" },
+      h("div", { class: "log-head" }, h("h2", { id: "log-h" }, "Moves"), this.skipButton),
+      this.logList);
+    this.side = h("aside", { class: "table-side", id: "table-side", "aria-label": "Moves and table" }, this.actions, this.logBox, this.eventsBox);
+    this.onAnyInput = (event) => {
+      if (!this.release && !this.queue.length) return;
+      if (event.type === "keydown" && (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab" || event.key === "Shift")) return;
+      this.skip();
+    };
   }
 
   async start(joinNow) {
-    this.main.append(this.header, this.message.el, this.resultBox, this.lobbyBox, this.gameBox, this.eventsBox);
+    this.main.classList.add("table-main");
+    this.main.append(this.header, this.message.el, this.resultBox, this.lobbyBox,
+      h("div", { class: "table-grid" }, this.gameBox, this.side));
+    document.addEventListener("keydown", this.onAnyInput, true);
+    document.addEventListener("pointerdown", this.onAnyInput, true);
     this.stopListening = live.listen((m) => this.onMessage(m));
     await this.reload();
     if (!this.table) return;
@@ -72,6 +114,13 @@ class TablePage {
 
   stop() {
     this.stopped = true;
+    this.main.classList.remove("table-main");
+    document.removeEventListener("keydown", this.onAnyInput, true);
+    document.removeEventListener("pointerdown", this.onAnyInput, true);
+    this.skip();
+    clearTimeout(this.headTimer);
+    document.title = "parlour";
+    turnIcon(false);
     this.stopListening && this.stopListening();
     this.dropGame();
     live.unfollow(this.id);
@@ -125,17 +174,22 @@ class TablePage {
     }
   }
 
-  /** Apply queued updates in order; another seat's move stays on screen for a moment. */
+  /** Apply queued updates in order. After a move by someone else is drawn, the next update
+   * waits until it has been on screen for the pace, unless skipped (skip()). */
   async drain() {
     if (this.draining) return;
     this.draining = true;
     try {
       while (this.queue.length && !this.stopped) {
+        const wait = this.holdUntil - performance.now();
+        if (wait > 0 && !this.skipping) await this.hold(wait);
+        if (!this.queue.length || this.stopped) break;
         const update = this.queue.shift();
         if (this.model && update.version < this.model.version) continue;
         const wasLobby = !this.table || this.table.status !== update.status;
         const seen = new Set(this.events.map((e) => e.seq));
         const fresh = update.events.filter((e) => !seen.has(e.seq));
+        const before = this.model;
         this.events.push(...fresh);
         this.events.sort((a, b) => a.seq - b.seq);
         this.model = this.modelFrom(update);
@@ -144,15 +198,41 @@ class TablePage {
           await this.reload(fresh); // started or finished: seats and names may have changed
         } else {
           this.table.status = update.status;
-          await this.draw(fresh);
+          await this.draw(fresh, before);
         }
         this.wake();
-        const others = fresh.some((e) => e.by >= 0 && e.by !== this.table.you);
-        if (others && this.queue.length && pace() > 0) await sleep(pace());
+        // a move by another seat, or chance or the host (the dice another player rolled)
+        const others = fresh.some((e) => e.by !== this.table.you);
+        if (others && pace() > 0) this.holdUntil = performance.now() + pace();
       }
     } finally {
       this.draining = false;
+      if (!this.queue.length) this.skipping = false;
     }
+  }
+
+  /** Keep the screen as it is for *ms* (a move by someone else), or until skip(). */
+  async hold(ms) {
+    this.skipButton.hidden = false;
+    this.gameBox.dataset.pacing = "holding";
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.release = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.release = null;
+    this.skipButton.hidden = true;
+    delete this.gameBox.dataset.pacing;
+  }
+
+  /** Show the latest at once: every queued update is drawn without waiting. */
+  skip() {
+    this.holdUntil = 0;
+    if (!this.release && !this.queue.length) return;
+    this.skipping = true;
+    if (this.release) this.release();
   }
 
   wake() {
@@ -184,6 +264,7 @@ class TablePage {
    * rack) made against an old version is sent once more against the current one. */
   async act(text, { retryStale = false } = {}) {
     if (this.busy) return false;
+    this.skip(); // acting: the latest position, not one still being shown
     this.busy = true;
     this.message.show("…");
     try {
@@ -194,9 +275,10 @@ class TablePage {
         const answer = await post(`/tables/${this.id}/actions`, { action: text, version: this.model.version });
         const seen = new Set(this.events.map((e) => e.seq));
         this.events.push(...answer.events.filter((e) => !seen.has(e.seq)));
+        const before = this.model;
         this.model = { ...this.modelFrom(answer), deadline: this.model.deadline };
         this.table.status = answer.status;
-        await this.draw(answer.events);
+        await this.draw(answer.events, before);
       }
       this.message.clear();
       return true;
@@ -226,24 +308,11 @@ class TablePage {
     return post(`/tables/${this.id}/preview`, body);
   }
 
-  async draw(fresh = []) {
+  async draw(fresh = [], before = null) {
     const t = this.table;
     if (!t) return;
     const names = this.names;
-    const status = {
-      lobby: "waiting for players",
-      active: this.model.yourTurn ? "your turn" : "in play",
-      finished: "finished",
-      cancelled: "cancelled",
-    }[t.status];
-    fill(
-      this.header,
-      h("h1", {}, `${t.title} `, h("span", { class: "muted" }, `#${t.id}`)),
-      h("p", { class: "status", id: "table-status" }, status,
-        t.clock_days ? ` · ${t.clock_days} day clock` : "",
-        this.model.deadline && this.model.yourTurn ? ` · move by ${new Date(this.model.deadline).toLocaleString()}` : ""),
-    );
-    document.title = `${t.title} #${t.id} · parlour`;
+    this.drawHead();
     this.drawEvents(names);
     if (t.status === "lobby" || t.status === "cancelled") {
       this.lobbyBox.hidden = false;
@@ -286,6 +355,52 @@ class TablePage {
       },
     );
     this.drawResult(names);
+    this.drawLog(fresh, before);
+  }
+
+  /** The title line: the game, whose turn it is and the time left on the turn clock; the
+   * tab's title and icon say when it is your turn. */
+  drawHead() {
+    const t = this.table;
+    const m = this.model;
+    const names = this.names;
+    let status = { lobby: "waiting for players", finished: "finished", cancelled: "cancelled" }[t.status] || "in play";
+    if (t.status === "active") {
+      const movers = (m.toMove || []).filter((s) => s !== t.you || !m.yourTurn);
+      const others = movers.map((s) => names[s]).filter(Boolean);
+      status = m.yourTurn ? (others.length ? `your turn (and ${others.join(", ")})` : "your turn") : others.length ? `${others.join(", ")} to move` : "in play";
+    }
+    const left = t.status === "active" && m.deadline ? timeLeft(m.deadline) : "";
+    fill(
+      this.header,
+      h("h1", {}, `${t.title} `, h("span", { class: "muted" }, `#${t.id}`)),
+      h("p", { class: `status${m.yourTurn && t.status === "active" ? " yours" : ""}`, id: "table-status" }, status,
+        left ? h("span", { id: "time-left", title: `move by ${new Date(m.deadline).toLocaleString()}` }, ` · ${left} left`) : t.clock_days ? ` · ${t.clock_days} day clock` : ""),
+    );
+    const mine = t.status === "active" && m.yourTurn;
+    document.title = `${mine ? "▶ Your turn · " : ""}${t.title} #${t.id} · parlour`;
+    turnIcon(mine);
+    clearTimeout(this.headTimer);
+    if (left && !this.stopped) this.headTimer = setTimeout(() => this.table && this.drawHead(), 30000);
+  }
+
+  /** Every event in plain words, the newest last; the game module tells them (describeEvent,
+   * from what the seat may see: "drew from the stock" never names the card). */
+  drawLog(fresh, before) {
+    const describe = (this.module && this.module.describeEvent) || plainEvent;
+    const first = this.logged.size === 0;
+    const list = first ? this.events.slice(-200) : fresh.filter((e) => !this.logged.has(e.seq));
+    const info = { before: first ? null : before, after: this.model, names: this.table.seats.map((s) => s.name || `cpu:${s.level}`), you: this.table.you, events: this.events, fresh: list };
+    const items = [];
+    list.forEach((e, i) => {
+      this.logged.add(e.seq);
+      const text = describe(e, { ...info, next: list[i + 1] || null });
+      if (text) items.push(h("li", { dataset: { seq: e.seq, by: e.by }, class: e.by >= 0 && e.by !== this.table.you ? "theirs" : "" }, text));
+    });
+    if (!items.length) return;
+    this.logList.append(...items);
+    while (this.logList.children.length > 200) this.logList.firstChild.remove();
+    this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   /** The page's one game view, made once: draws that race to make it (the start's answer
@@ -311,6 +426,7 @@ class TablePage {
   async makeGame(name) {
     const module = await loadRenderer(name);
     this.dropGame();
+    this.module = module;
     if (this.stopped || this.gameName !== name) return;
     fill(this.gameBox);
     this.game = module.create({

@@ -15,6 +15,33 @@ const CENTRE = 7 * SIZE + 7;
 
 export const squareName = (sq) => `${COLUMNS[sq % SIZE]}${Math.floor(sq / SIZE) + 1}`;
 
+/** The squares a play in notation ("CAT H8 across") covers, or [] for another move. */
+export function playSquares(move) {
+  const m = /^([A-Za-z]+) ([A-O])(\d{1,2}) (across|down|a|d)$/.exec(move || "");
+  if (!m) return [];
+  const col = COLUMNS.indexOf(m[2]);
+  const row = Number(m[3]) - 1;
+  const across = m[4][0] === "a";
+  return [...m[1]].map((_, i) => (across ? row * SIZE + col + i : (row + i) * SIZE + col));
+}
+
+/** One event in plain words for the move log (see table.js): "ann played CAT at H8 across
+ * for 12", "bob passed", "bob exchanged 3 tiles" (which tiles only to their owner). */
+export function describeEvent(e, info) {
+  const name = e.by === info.you ? "You" : info.names[e.by] || `seat ${e.by}`;
+  if (e.by === -1) return e.move.startsWith("draw ") ? (info.you !== null ? `Tiles drawn: ${e.move.slice(5)}` : "Tiles were drawn") : "";
+  if (e.by === -4) return e.move === "new-day" ? "A new day began" : e.move === "skip" ? "The clock ran out: a turn was passed" : `The host: ${e.move}`;
+  if (e.move === "pass") return `${name} passed`;
+  if (e.move.startsWith("rack ")) return "";
+  if (e.move.startsWith("exchange ")) return `${name} exchanged ${e.move.slice(9)}`;
+  const m = /^(\S+) (\S+) (\S+)$/.exec(e.move);
+  if (!m) return `${name}: ${e.move}`;
+  const log = ((info.after && info.after.view && info.after.view.log) || []).filter((x) => x.kind === "play" && x.play === e.move && x.seat === e.by);
+  const entry = log[log.length - 1];
+  const score = entry ? ` for ${points(entry.score)}${entry.bingo ? " (all seven tiles!)" : ""}` : "";
+  return `${name} played ${m[1].toUpperCase()} at ${m[2]} ${m[3].startsWith("a") ? "across" : "down"}${score}`;
+}
+
 export function create(ctx) {
   let model = null;
   let board = ""; // 225 letters, "." empty
@@ -31,6 +58,7 @@ export function create(ctx) {
   let preview = null; // {ok, action, reason, entry, source}
   let previewSerial = 0;
   let dragFrom = null;
+  let lastPlay = new Set(); // the squares of the last play, marked on the board
 
   const status = h("p", { class: "daily", id: "cw-status", "aria-live": "polite" });
   const grid = h("div", { class: "board", id: "board", role: "group", "aria-label": "Board, 15 by 15 squares (arrow keys move, letters place tiles)" });
@@ -53,15 +81,34 @@ export function create(ctx) {
   fill(
     ctx.root,
     h("div", { class: "cw-layout" },
-      h("div", {},
+      h("div", { class: "cw-board" }, grid),
+      h("div", { class: "cw-side" },
         status,
-        grid,
         h("div", { class: "card", id: "your-rack" },
-          h("h2", {}, "Your rack"), rackEl, previewEl, controls, hint)),
-      h("div", {}, info, h("section", { class: "card" }, h("h2", {}, "Plays"), plays))),
+          h("h2", { class: "rack-h" }, "Your rack"), rackEl, previewEl, controls, hint),
+        info,
+        h("section", { class: "card plays-card" }, h("h2", {}, "Plays"), plays))),
   );
 
   // ---- state helpers -------------------------------------------------------------------
+
+  /** Whether the tiles put down make a whole placement: one row or column, no gap (the
+   * board's tiles fill the rest), touching a tile on the board or covering the centre. */
+  function placementComplete() {
+    const squares = [...placed.keys()];
+    if (!squares.length) return false;
+    const rows = new Set(squares.map((q) => Math.floor(q / SIZE)));
+    const cols = new Set(squares.map((q) => q % SIZE));
+    if (rows.size > 1 && cols.size > 1) return false;
+    const step = rows.size === 1 ? 1 : SIZE;
+    const lo = Math.min(...squares);
+    const hi = Math.max(...squares);
+    for (let q = lo; q <= hi; q += step) if (!placed.has(q) && board[q] === ".") return false;
+    const empty = !board.replace(/\./g, "");
+    if (empty) return placed.has(CENTRE) && squares.length > 1;
+    const near = (q) => [q - SIZE, q + SIZE, q % SIZE ? q - 1 : -1, q % SIZE < SIZE - 1 ? q + 1 : -1];
+    return squares.some((q) => board[q] !== "." || near(q).some((n) => n >= 0 && n < SIZE * SIZE && board[n] !== "."));
+  }
 
   function mayAct() {
     return !gone && model && !model.readOnly && model.view && (model.view.actors || []).includes(model.you);
@@ -241,6 +288,8 @@ export function create(ctx) {
 
   function drawBoard() {
     ghost = ghostTiles();
+    const plays = ((model && model.view && model.view.log) || []).filter((x) => x.kind === "play");
+    lastPlay = new Set(plays.length ? playSquares(plays[plays.length - 1].play) : []);
     const cells = [h("span", { class: "axis", "aria-hidden": "true" })];
     for (let c = 0; c < SIZE; c += 1) cells.push(h("span", { class: "axis", "aria-hidden": "true" }, COLUMNS[c]));
     const focusSq = cursor ? cursor.sq : CENTRE;
@@ -259,9 +308,10 @@ export function create(ctx) {
         if (pending) classes.push("pending");
         else if (onBoard) classes.push("tile");
         if (height > 1) classes.push("covered");
-        if (cursor && cursor.sq === sq) classes.push("cursor", cursor.dir);
+        if (cursor && cursor.sq === sq && mayAct()) classes.push("cursor", cursor.dir);
+        if (lastPlay.has(sq) && onBoard && !pending) classes.push("last-play");
         let label = squareName(sq);
-        if (letter) label += `: ${letter}${pending ? " (your tile, not played yet)" : ""}`;
+        if (letter) label += `: ${letter}${pending ? " (your tile, not played yet)" : lastPlay.has(sq) ? " (last play)" : ""}`;
         else label += premium !== "." ? `, ${PREMIUM_NAMES[premium]}` : ", empty";
         if (height > 1) label += `, ${height - 1} tile${height > 2 ? "s" : ""} covered`;
         if (pending && onBoard) label += `, covering ${onBoard}`;
@@ -339,6 +389,11 @@ export function create(ctx) {
       previewEl.textContent = "";
       return;
     }
+    if (!preview.ok && preview.source === "tiles" && !placementComplete()) {
+      // still being put together: no verdict yet, only what a play needs
+      previewEl.textContent = "Place the tiles in one line, with no gap, touching the tiles on the board (the first play covers the ★).";
+      return;
+    }
     if (!preview.ok) {
       previewEl.className = "preview bad";
       previewEl.textContent = `Not a legal play: ${preview.reason}`;
@@ -408,11 +463,13 @@ export function create(ctx) {
       status.textContent = "The game is over.";
     } else if (view.mode === "daily") {
       const mine = (view.actors || []).includes(model.you);
-      if (model.you === null || model.readOnly) status.textContent = `Daily mode, day ${view.day}.`;
+      if (model.you === null || model.readOnly) status.textContent = `Daily mode, day ${view.day} (days begin at midnight ${model.table.time_zone || "UTC"}).`;
       else if (mine) status.textContent = `Day ${view.day}: you may make one play today.`;
       else {
         const next = model.table && (model.table.next_day || model.table.deadline);
-        status.textContent = `Day ${view.day}: you have played today. Your next play comes when a new day begins (at midnight${next && model.table.next_day ? `, ${new Date(next).toLocaleString()}` : ""}).`;
+        const zone = model.table.time_zone || "UTC";
+        const when = next ? `, ${new Date(next).toLocaleString(undefined, { timeZone: zone, dateStyle: "medium", timeStyle: "short" })}` : "";
+        status.textContent = `Day ${view.day}: you have played today. Your next play comes when a new day begins (at midnight ${zone}${when}).`;
       }
     } else {
       const seat = view.to_move;

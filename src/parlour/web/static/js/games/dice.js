@@ -19,6 +19,49 @@ function smallDice(faces, label) {
   return h("span", { class: "dice small", role: "img", "aria-label": label }, faces.map((f) => h("span", { class: "die", dataset: { face: f } }, dieFace(f))));
 }
 
+const sameFaces = (a, b) => a.slice().sort().join(" ") === b.slice().sort().join(" ");
+
+/** One event in plain words for the move log (see table.js): "cpu:strong kept 1 5 5 for 200
+ * and rolled 3 dice", "cpu:strong rolled 2 3 6", "ann banked 1,250". *info* has the views
+ * before and after the update (before is null on a first load), the seat names and yours. */
+export function describeEvent(e, info) {
+  const name = (seat) => (seat === info.you ? "You" : info.names[seat] || `seat ${seat}`);
+  const before = (info.before && info.before.view) || null;
+  const after = (info.after && info.after.view) || {};
+  if (e.by === -1) {
+    const faces = e.move.replace(/^roll /, "");
+    const next = info.next;
+    const at = info.events.findIndex((x) => x.seq === e.seq);
+    const prev = at > 0 ? info.events[at - 1] : null;
+    let seat = null;
+    if (prev && prev.by >= 0 && / roll$/.test(prev.move)) seat = prev.by;
+    else if (!next && Number.isInteger(after.seat) && !after.over) seat = after.seat;
+    const roller = seat !== null ? name(seat) : "";
+    const farkle = (next && (next.by === -1 || next.by === -4)) || (!next && after.last && after.last.end === "farkle" && sameFaces(after.last.roll || [], faces.split(" ").map(Number)) && info.fresh.length > 0 && (after.roll || []).length === 0);
+    return `${roller ? `${roller} rolled` : "Rolled"} ${faces}${farkle ? ": no score" : ""}`;
+  }
+  if (e.by === -4) return e.move === "skip" ? "The clock ran out: the turn was skipped" : `The host: ${e.move}`;
+  if (e.move === "quit") return `${name(e.by)} quit and forfeited the game`;
+  const m = e.move.match(/^keep (.*) (roll|bank)$/);
+  if (!m) return `${name(e.by)}: ${e.move}`;
+  const faces = m[1].split(" ").map(Number);
+  const greedy = Boolean(after && "sum" in after);
+  let scored = "";
+  const group = (after.kept || []).find(([g]) => sameFaces(g, faces));
+  if (m[2] === "roll" && group) scored = ` for ${points(group[1])}`;
+  if (m[2] === "bank") {
+    const last = after.last;
+    const total = last && last.end === "bank" && last.seat === e.by ? ` with ${points(last.points)}` : "";
+    return `${name(e.by)} kept ${m[1]} and ${greedy ? "ended the turn" : "banked"}${total}`;
+  }
+  let count = "";
+  if (before && before.roll && before.roll.length) {
+    const n = before.roll.length - faces.length || (greedy ? 9 : 6);
+    count = ` ${n} ${n === 1 ? "die" : "dice"}`;
+  }
+  return `${name(e.by)} kept ${m[1]}${scored} and ${greedy ? "re-rolled" : "rolled"}${count}`;
+}
+
 export function create(ctx) {
   const greedy = ctx.game === "greedy";
   const dice = greedy ? 9 : 6;
@@ -28,6 +71,7 @@ export function create(ctx) {
   let previewText = "";
   let previewSerial = 0;
   let gone = false; // destroyed: the page dropped this view; it acts on nothing
+  let scoring = false; // the selection scores (the server's preview said so)
 
   const banner = h("div", { class: "banner", id: "banner", role: "status", hidden: true });
   const board = h("div", { class: "card scores-card" });
@@ -55,7 +99,7 @@ export function create(ctx) {
     banner,
     h("div", { class: "dice-layout" },
       h("div", { class: "card turn-card" }, turnHead, turnTotal, kept, tray, selection, bonus, controls, playByPlay, lastTurn),
-      h("div", {}, board, help)),
+      board, help),
   );
 
   const refreshPreview = debounce(preview, 120);
@@ -73,6 +117,8 @@ export function create(ctx) {
     if (!mine() || ctx.busy()) return;
     if (selected.has(index)) selected.delete(index);
     else selected.add(index);
+    scoring = false; // until the preview of the new selection says it scores
+    setBusy(ctx.busy());
     drawDice();
     refreshPreview();
   }
@@ -97,6 +143,11 @@ export function create(ctx) {
   async function preview() {
     const serial = ++previewSerial;
     bonus.hidden = true;
+    scoring = false;
+    if (model) {
+      setBusy(ctx.busy());
+      drawTotal();
+    }
     if (!mine() || !selected.size) {
       selection.textContent = mine() ? "Select the dice to set aside." : "";
       return;
@@ -109,10 +160,16 @@ export function create(ctx) {
       if (!answer.ok) {
         selection.textContent = `Not a keep: ${answer.reason}`;
         selection.className = "selection warn";
+        scoring = false;
+        setBusy(ctx.busy());
+        drawTotal();
         return;
       }
       const before = model.view.turn_total;
       const after = answer.view.turn_total;
+      scoring = true;
+      setBusy(ctx.busy());
+      drawTotal(after);
       selection.className = "selection";
       selection.textContent = `Selected: ${points(after - before)} points · turn total ${points(after)}`;
       if (selected.size === model.view.roll.length) {
@@ -147,13 +204,25 @@ export function create(ctx) {
     }
   }
 
+  /** Roll and Bank only for a selection the server says scores (a preview); Select
+   * scoring dice whenever it is your turn. */
   function setBusy(busy) {
-    for (const b of [rollButton, bankButton, allButton]) b.disabled = busy || !mine();
+    allButton.disabled = busy || !mine();
+    for (const b of [rollButton, bankButton]) b.disabled = busy || !mine() || !scoring;
+  }
+
+  /** The turn total, with the selection's points once previewed (*withSelection*). */
+  function drawTotal(withSelection = null) {
+    const view = model.view || {};
+    const total = withSelection === null ? view.turn_total || 0 : withSelection;
+    turnTotal.textContent = `Turn total: ${points(total)}${greedy ? ` · Sum ${points(view.sum || 0)}` : ""}`;
+    turnTotal.classList.toggle("with-selection", withSelection !== null);
   }
 
   function drawDice() {
     const roll = (model.view && model.view.roll) || [];
     const active = mine();
+    const focused = tray.contains(document.activeElement) ? document.activeElement.dataset.index : null;
     fill(
       tray,
       roll.map((face, i) =>
@@ -172,6 +241,10 @@ export function create(ctx) {
       ),
     );
     if (!roll.length && !(model.view && model.view.over)) tray.append(h("span", { class: "muted" }, "No dice on the table."));
+    if (focused !== null) {
+      const again = tray.querySelector(`[data-index="${focused}"]`);
+      if (again && !again.disabled) again.focus(); // Space on a die keeps the focus there
+    }
   }
 
   function narrate(fresh) {
@@ -220,9 +293,10 @@ export function create(ctx) {
     if (view.over) turnHead.textContent = "Game over";
     else turnHead.textContent = seat === model.you && !model.readOnly ? "Your turn" : `${who(model, seat)} is playing`;
     turnTotal.hidden = Boolean(view.over); // no turn in progress at the end
-    turnTotal.textContent = `Turn total: ${points(view.turn_total || 0)}${greedy ? ` · Sum ${points(view.sum || 0)}` : ""}`;
+    drawTotal();
     fill(kept, (view.kept || []).map(([group, pts]) => h("span", { class: "kept-group" }, smallDice(group, `Set aside: ${group.join(" ")}`), ` ${points(pts)}`)));
     drawDice();
+    if ((model.fresh || []).some((e) => e.by === -1)) for (const d of tray.querySelectorAll(".die")) d.classList.add("rolling");
     setBusy(ctx.busy());
     allButton.hidden = !mine();
     controls.hidden = model.readOnly || view.over;

@@ -41,6 +41,47 @@ export function cardFace(card, attrs = {}, extra = []) {
   );
 }
 
+/** "the 3, 4 and 5 of spades", "the 7 of hearts, clubs and spades": cards in words. */
+function cardsInWords(cards) {
+  const list = (xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}` : xs[0]);
+  const suits = new Set(cards.map(suitOf));
+  const ranks = new Set(cards.map(rankOf));
+  if (suits.size === 1) return `the ${list(cards.map((c) => RANK_NAMES[rankOf(c)]))} of ${SUIT_NAMES[suitOf(cards[0])]}`;
+  if (ranks.size === 1) return `the ${RANK_NAMES[rankOf(cards[0])]} of ${list(cards.map((c) => SUIT_NAMES[suitOf(c)]))}`;
+  return list(cards.map((c) => `the ${cardName(c)}`));
+}
+
+/** The card a "draw discard" took: the one discarded last before it (or the upcard). */
+function takenCard(e, info) {
+  const at = info.events.findIndex((x) => x.seq === e.seq);
+  for (let i = at - 1; i >= 0; i -= 1) {
+    const m = info.events[i].move.match(/^discard (\S+)$/);
+    if (m) return m[1];
+    if (/^deal /.test(info.events[i].move)) break;
+  }
+  const before = info.before && info.before.view;
+  return before && before.discard_top ? before.discard_top : null;
+}
+
+/** One event in plain words for the move log (see table.js): "bob drew from the stock" (never
+ * the card), "bob took the 7 of spades from the discard pile", "bob melded the 3, 4 and 5 of
+ * spades", "bob laid off the 6 of spades on meld 2", "bob discarded the 7 of spades". */
+export function describeEvent(e, info) {
+  const name = e.by === info.you ? "You" : info.names[e.by] || `seat ${e.by}`;
+  if (e.by === -1) return /^deal /.test(e.move) || e.move === "deal" ? "The cards were dealt" : "Chance";
+  if (e.by === -4) return e.move === "skip" ? "The clock ran out: the turn was skipped" : `The host: ${e.move}`;
+  let m;
+  if (e.move === "draw stock") return `${name} drew from the stock`;
+  if (e.move === "draw discard") {
+    const card = takenCard(e, info);
+    return `${name} took ${card ? `the ${cardName(card)}` : "the top card"} from the discard pile`;
+  }
+  if ((m = e.move.match(/^meld (.+)$/))) return `${name} melded ${cardsInWords(m[1].split(" "))}`;
+  if ((m = e.move.match(/^layoff (\S+) on (\d+)$/))) return `${name} laid off the ${cardName(m[1])} on meld ${m[2]}`;
+  if ((m = e.move.match(/^discard (\S+)$/))) return `${name} discarded the ${cardName(m[1])}`;
+  return `${name}: ${e.move}`;
+}
+
 /** A meld's cards in runs of one owner: [{owner, cards}], in table order. */
 function byOwner(meld) {
   const runs = [];
@@ -83,18 +124,19 @@ export function create(ctx) {
   fill(
     ctx.root,
     h("div", { class: "rummy-layout" },
-      h("div", {},
+      h("div", { class: "rummy-main" },
         status,
-        h("section", { class: "card", "aria-labelledby": "table-h" }, h("h2", { id: "table-h" }, "On the table"), melds),
-        h("section", { class: "card", "aria-labelledby": "piles-h" },
-          h("h2", { id: "piles-h", class: "sr-only" }, "Stock and discard pile"),
-          h("div", { class: "piles" }, stockPile, discardPile),
-          h("details", {}, h("summary", {}, "The whole discard pile"), discardAll)),
-        h("section", { class: "card", "aria-labelledby": "hand-h" },
+        h("section", { class: "card rummy-board", "aria-labelledby": "table-h" },
+          h("div", { class: "piles-box" },
+            h("h2", { class: "sr-only" }, "Stock and discard pile"),
+            h("div", { class: "piles" }, stockPile, discardPile),
+            h("details", { class: "whole-pile" }, h("summary", {}, "Whole pile"), discardAll)),
+          h("div", { class: "melds-box" }, h("h2", { id: "table-h", class: "sr-only" }, "On the table"), melds)),
+        h("section", { class: "card hand-card", "aria-labelledby": "hand-h" },
           h("div", { class: "hand-head" }, h("h2", { id: "hand-h" }, "Your hand"), h("span", { class: "sort" }, "Sort: ", sortSuit, " ", sortRank)),
           hand, selection, controls,
           keys)),
-      h("div", {}, side, summary)),
+      side, summary),
   );
 
   function view() {
@@ -223,24 +265,26 @@ export function create(ctx) {
     return "it reached its limit of rounds.";
   }
 
+  /** The melds in two compact areas, sets and runs (as the Palm game had), each meld a small
+   * group of cards numbered in the order laid (the number lay-offs name). */
   function drawTable() {
     const v = view();
     const owners = (o) => (o === model.you ? "you" : model.names[o] || `seat ${o}`);
     const canLay = mine() && v.phase !== "draw" && selected.size > 0;
-    fill(
-      melds,
-      v.table.length
-        ? v.table.map((m, i) =>
-            h("div", { class: "meld", dataset: { meld: i + 1 }, role: "group", "aria-label": `Meld ${i + 1}, a ${m.kind}` },
-              h("h3", {}, `${i + 1}. ${m.kind}`),
-              h("div", { class: "cards" }, byOwner(m).map(({ owner, cards }) =>
-                h("span", { class: "owned" },
-                  h("span", { class: "cards" }, cards.map((card) =>
-                    cardFace(card, { class: `small ${owner === model.you ? "" : "theirs"}`, "aria-label": `${cardName(card)}, laid by ${owners(owner)}` }))),
-                  h("span", { class: "owner", "aria-hidden": "true" }, owners(owner))))),
-              model.readOnly ? "" : h("button", { class: `layoff-here${choosingMeld ? " primary" : ""}`, dataset: { meld: i + 1 }, disabled: !canLay, onclick: () => layoff(i + 1) }, `Lay off here (${i + 1})`)))
-        : h("p", { class: "muted" }, "No melds yet."),
-    );
+    const one = (m, i) =>
+      h("div", { class: "meld", dataset: { meld: i + 1 }, role: "group", "aria-label": `Meld ${i + 1}, a ${m.kind}` },
+        h("h3", {}, `${i + 1}. ${m.kind}`),
+        h("div", { class: "cards" }, byOwner(m).map(({ owner, cards }) =>
+          h("span", { class: "owned" },
+            h("span", { class: "cards" }, cards.map((card) =>
+              cardFace(card, { class: `small ${owner === model.you ? "" : "theirs"}`, "aria-label": `${cardName(card)}, laid by ${owners(owner)}` }))),
+            h("span", { class: "owner", "aria-hidden": "true" }, owners(owner))))),
+        model.readOnly || !canLay ? "" : h("button", { class: `layoff-here${choosingMeld ? " primary" : ""}`, dataset: { meld: i + 1 }, onclick: () => layoff(i + 1) }, `Lay off here (${i + 1})`));
+    const area = (kind, title) => {
+      const list = v.table.map((m, i) => [m, i]).filter(([m]) => (kind === "set" ? m.kind === "set" : m.kind !== "set"));
+      return h("div", { class: `meld-area ${kind}s`, id: `${kind}s` }, h("h3", { class: "area-h" }, title), list.length ? list.map(([m, i]) => one(m, i)) : h("span", { class: "muted" }, "none yet"));
+    };
+    fill(melds, v.table.length ? [area("set", "Sets"), area("run", "Runs")] : h("p", { class: "muted" }, "No melds yet."));
   }
 
   function drawPiles() {
@@ -292,15 +336,16 @@ export function create(ctx) {
     for (const b of [meldButton, layoffButton, discardButton]) b.disabled = !p || p === "draw" || ctx.busy();
     controls.hidden = model.readOnly;
     keys.hidden = model.readOnly;
-    for (const b of melds.querySelectorAll(".layoff-here")) b.disabled = !p || p === "draw" || !selected.size;
+    const canLay = Boolean(p) && p !== "draw" && selected.size > 0;
+    if (canLay !== Boolean(melds.querySelector(".layoff-here")) && view().table.length) drawTable();
   }
 
   function drawSide() {
     const v = view();
     fill(
       side,
-      h("section", { class: "card" },
-        h("h2", {}, "Scores"),
+      h("section", { class: "card scores-card" },
+        h("h2", { class: "scores-h" }, "Scores"),
         scoreboard(model, (seat) => (seat === null ? ["Cards"] : [v.hand_counts[seat]])),
         h("p", { class: "muted" }, `Round ${v.round} · game ends over ${points(v.ending_score)}`),
         v.known.some((cards, seat) => seat !== model.you && cards.length)
