@@ -59,16 +59,22 @@ def register(http: httpx.Client, name: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {response.json()['token']}"}
 
 
-def make_tables(base: str, count: int, bases: list[list[str]], tag: str) -> list[Table]:
-    """*count* started two-person tables, made through *base*; seat *i*'s requests try
-    ``bases[i]`` in turn."""
+def make_tables(
+    base: str, count: int, bases: list[list[str]], tag: str, target: int = 2_000
+) -> list[Table]:
+    """*count* started two-person Ten-Thousand tables to *target* points, made through
+    *base*; seat *i*'s requests try ``bases[i]`` in turn."""
     tables = []
     with httpx.Client(base_url=base, timeout=10) as http:
         for index in range(count):
             a, b = register(http, f"{tag}a{index}"), register(http, f"{tag}b{index}")
             created = http.post(
                 "/tables",
-                json={"game": GAME, "seats": ["me", "open"], "options": OPTIONS},
+                json={
+                    "game": GAME,
+                    "seats": ["me", "open"],
+                    "options": {**OPTIONS, "target": target},
+                },
                 headers=a,
             )
             assert created.status_code == 201, created.text
@@ -210,17 +216,18 @@ def cancel_all(loop: asyncio.AbstractEventLoop) -> None:
         asyncio.run_coroutine_threadsafe(close(), loop).result(timeout=5)
 
 
-def delivery_delays(acked: list[Ack], seen: Seen, *, across: bool = False) -> list[float]:
+def delivery_delays(acked: list[Ack], seen: Seen, *, across: bool | None = None) -> list[float]:
     """Seconds from each acknowledgement to the follower's update for that version (or a
-    later one), for acknowledgements the follower saw; with *across* only those the
-    follower was sent by another server process than the one that took the action."""
+    later one), for acknowledgements the follower saw; with *across* True only those the
+    follower was sent by another server process than the one that took the action, with
+    False only those sent by the same one."""
     delays = []
     versions = sorted(seen.at)
     for ack in acked:
         later = [v for v in versions if v >= ack.version]
         if not later:
             continue
-        if across and seen.upstream[later[0]] == ack.upstream:
+        if across is not None and (seen.upstream[later[0]] != ack.upstream) != across:
             continue
         delays.append(max(0.0, seen.at[later[0]] - ack.when))
     return delays

@@ -166,6 +166,7 @@ def computer_moved(db_url: str, table: Table, since: int) -> bool:
 
 
 def debug(db_url: str, table_id: int) -> str:
+    """The table's row and the advisory locks held (for a failure's message)."""
     from sqlalchemy import text
 
     with open_database(db_url).connect() as connection:
@@ -176,12 +177,7 @@ def debug(db_url: str, table_id: int) -> str:
         locks = connection.execute(
             text("SELECT classid, objid, pid, granted FROM pg_locks WHERE locktype='advisory'")
         ).all()
-        activity = connection.execute(
-            text(
-                "SELECT pid, state, left(query, 60) FROM pg_stat_activity WHERE datname = current_database()"
-            )
-        ).all()
-    return f"{row} {locks} {activity}"
+    return f"the computer stopped: table {row}, advisory locks {locks}"
 
 
 def version_of(base: str, table: Table) -> int:

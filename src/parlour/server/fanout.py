@@ -12,8 +12,10 @@ Every process tells the others what it committed and hears what they did:
   :data:`CHANNEL` (reconnecting, with a growing pause, whenever it is lost; each time it is
   back, :meth:`~parlour.server.hub.Hub.poll` pushes whatever changed meanwhile). For each
   table another process changed and this one has followers of, whose followers were not
-  yet sent that version, it takes the table's lock, reloads the cached entry from the
-  database when it is older than the version heard (or the version is unknown), and hands
+  yet sent that version, it takes the table's lock, brings the cached entry up to the
+  database when it is older than the version heard (or the version is unknown): the events
+  stored since are applied to it (:func:`~parlour.server.services.cache.caught_up`; no
+  replay of the whole log), or the entry is loaded afresh when it cannot be. It then hands
   the table to :meth:`~parlour.server.hub.Hub.on_change`, which builds each follower's view
   for its own seat, as for a change made here.
 
@@ -35,7 +37,7 @@ from sqlalchemy import Engine
 
 from parlour.server.errors import ServerError
 from parlour.server.hub import Hub
-from parlour.server.services.cache import current_entry
+from parlour.server.services.cache import caught_up, current_entry
 from parlour.server.services.context import ServerContext
 
 log = logging.getLogger("parlour.server")
@@ -209,14 +211,32 @@ class Fanout:
             return
         if version >= 0 and all(f.sent.get(table_id, -1) >= version for f in followers):
             return
-        with self.ctx.cache.lock(table_id):
-            entry = self.ctx.cache.get(table_id)
-            if entry is None or version < 0 or entry.version < version:
+        cache = self.ctx.cache
+        with cache.lock(table_id):
+            entry = cache.get(table_id)
+            if entry is not None and 0 <= version <= entry.version:
+                pass  # this process already holds that version
+            elif entry is not None and entry.table.id == table_id:
                 try:
-                    current_entry(self.ctx, table_id)
-                except ServerError:  # in the lobby, or gone: the hub sends a table notice
-                    self.ctx.cache.drop(table_id)
+                    with self.ctx.engine.connect() as connection:
+                        fresh = caught_up(connection, entry)
+                except Exception:
+                    cache.drop(table_id)
+                    raise
+                if fresh is not None:
+                    cache.put(fresh)
+                else:
+                    self._reload(table_id)
+            else:
+                self._reload(table_id)
             self.hub.on_change(table_id)
+
+    def _reload(self, table_id: int) -> None:
+        """Load *table_id*'s entry afresh (call under its lock)."""
+        try:
+            current_entry(self.ctx, table_id)
+        except ServerError:  # in the lobby, or gone: the hub sends a table notice
+            self.ctx.cache.drop(table_id)
 
     # --- start and stop -------------------------------------------------------------------
 
