@@ -49,6 +49,15 @@ def serve(
         int,
         typer.Option(help="Accounts one client address may create per hour (0: no limit).", min=0),
     ] = 10,
+    poll_seconds: Annotated[
+        float,
+        typer.Option(
+            help="How often followed tables are checked for changes other processes made "
+            "(seconds; 0: never). On PostgreSQL they are also told at once (LISTEN/NOTIFY); "
+            "the poll makes up for a notification lost with a process that died.",
+            min=0,
+        ),
+    ] = 1.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
 ) -> None:
@@ -64,6 +73,7 @@ def serve(
         writer_threads=writer_threads,
         forwarded_allow_ips=tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip()),
         max_signups_per_address=max_signups_per_address,
+        poll_seconds=poll_seconds,
     )
     opened(database)  # one that cannot be opened: one line naming it and the cause, no traceback
     app = create_app(settings)  # on the database just opened

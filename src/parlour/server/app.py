@@ -19,6 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from parlour import __version__
 from parlour.engine.registry import specs
 from parlour.server import errors, ws
+from parlour.server.fanout import Fanout
 from parlour.server.hooks import hooks_for
 from parlour.server.hub import Hub, follower_count
 from parlour.server.routers import auth, games, play, preview, scores, tables
@@ -141,6 +142,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = Hub(ctx)
     runner = Runner(ctx, hub)
     ctx.listeners.extend([hub.on_change, runner.on_change])
+    # scale (issue 21): several processes on one PostgreSQL tell each other their commits
+    fanout = Fanout(ctx, hub) if engine.dialect.name == "postgresql" else None
+    if fanout is not None:
+        ctx.listeners.insert(0, fanout.on_change)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -156,11 +161,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         ctx.writer.start()
         await runner.start()
+        if fanout is not None:
+            fanout.start()
         try:
             yield
         finally:
             await runner.stop()
             ctx.writer.stop()
+            if fanout is not None:
+                fanout.stop()
 
     # /docs (Swagger UI) and /redoc load their scripts from the fastapi-offline package at
     # /docs-assets, never from a CDN: the docs work on a machine with no network
@@ -175,6 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.ctx = ctx
     app.state.hub = hub
     app.state.runner = runner
+    app.state.fanout = fanout
     errors.install(app)
     for module in (play, tables, auth, games, preview, scores):  # actions first: most asked
         app.include_router(module.router)

@@ -111,6 +111,11 @@ class Hub:
             follower.sent.pop(table_id, None)
             self._by_table.get(table_id, set()).discard(follower)
 
+    def followers_of(self, table_id: int) -> list[Follower]:
+        """The WebSockets following *table_id* now."""
+        with self._lock:
+            return list(self._by_table.get(table_id, ()))
+
     # --- changes ------------------------------------------------------------------------
 
     def on_change(self, table_id: int) -> None:

@@ -4,7 +4,10 @@ After every commit the runner looks at the fresh entry; when a computer player i
 queues the table, and a worker moves for it in a thread (a limiter of its own, so bots never
 take the request threads), so the event loop never waits for a bot. The sweeper wakes every
 ``Settings.sweep_seconds``; at start-up the tables left with a computer player to move (a
-restart after a crash) are queued at once.
+restart after a crash) are queued at once. With several processes on one PostgreSQL each
+table's computer players are moved by one process at a time
+(:mod:`parlour.server.services.once`), and the sweeper's wake-ups hand a table left by a
+process that died to another.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import anyio.to_thread
 from parlour.server.hub import Hub
 from parlour.server.services.clock import sweep
 from parlour.server.services.context import ServerContext
-from parlour.server.services.play import play_bots
+from parlour.server.services.once import play_bots_once
 from parlour.server.services.scores import score_finished
 from parlour.storage.tables import bot_turn_tables
 
@@ -114,7 +117,9 @@ class Runner:
             self.busy += 1
             self.pending.discard(table_id)
             try:
-                await anyio.to_thread.run_sync(play_bots, self.ctx, table_id, limiter=self.limiter)
+                await anyio.to_thread.run_sync(
+                    play_bots_once, self.ctx, table_id, limiter=self.limiter
+                )
             except Exception:
                 log.exception("table %s: computer players failed", table_id)
             finally:

@@ -173,6 +173,30 @@ def load_entry(connection: Connection, table_id: int) -> Entry | None:
     return Entry(table, seats, seat_names(seats, names), state, events)
 
 
+def caught_up(connection: Connection, entry: Entry) -> Entry | None:
+    """*entry* moved on to the table as stored now, by applying only the events stored since
+    its version to its state (in place: call under the table's lock, and drop the entry if
+    this raises), instead of replaying the whole log. ``None`` when the table is gone, not in
+    play, or not ahead of *entry* (then reload it with :func:`load_entry`). Raises
+    :class:`CorruptTable` for events that do not apply."""
+    table_id = entry.table.id
+    table = get_table(connection, table_id)
+    if table is None or table.status not in (ACTIVE, FINISHED) or table.version <= entry.version:
+        return None
+    seats = get_seats(connection, table_id)
+    names = account_names(connection, [s.account_id for s in seats if s.account_id is not None])
+    added = get_events(connection, table_id, since=entry.version)[: table.version - entry.version]
+    if len(added) != table.version - entry.version:
+        raise CorruptTable(f"table {table_id}: events missing after version {entry.version}")
+    state = entry.state
+    try:
+        for event in added:
+            state.apply(state.parse_action(event.move, player=event.by), player=event.by)
+    except (ParlourError, TypeError, ValueError) as err:
+        raise CorruptTable(f"table {table_id}: {err}") from None
+    return Entry(table, seats, seat_names(seats, names), state, [*entry.events, *added])
+
+
 class _HasCache(Protocol):
     cache: TableCache
     engine: Engine

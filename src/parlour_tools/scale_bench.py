@@ -1,0 +1,269 @@
+"""Figures for several server processes on one database: one and two ``parlour serve``
+processes on PostgreSQL, and one on SQLite for reference, in one run.
+
+Each setup starts its server processes on loopback (ports from ``--port`` on), plays the
+load test's games (:mod:`parlour_tools.load_test`) for ``--seconds`` with ``--players``
+players, and stops them. The two players of a table talk to different processes when there
+are two (HTTP and WebSocket each to its own), so every move the one makes reaches the other
+through the fan-out between processes (PostgreSQL ``LISTEN``/``NOTIFY``). Reported per setup:
+actions per second, latency p50/p99 (from sending an action to its answer, which comes once
+it is stored), errors, the server processes' CPU seconds per action (from ``/proc``, all
+processes together), the load generator's own CPU, and the delivery delay: from a move's
+answer to its player to the update reaching the other player (across processes when there
+are two) at p50/p99.
+
+Run: ``python -m parlour_tools.scale_bench --postgres URL`` (the URL of an empty database:
+``postgresql+psycopg://...``). With ``--games`` one game only (the CPU per action by kind
+of game). A tool, apart from the server package: it talks to the servers only over HTTP and
+WebSockets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from parlour_tools.load_test import (
+    GAMES,
+    BenchConfig,
+    BenchReport,
+    Http,
+    Player,
+    _Bench,
+    choose_crossword,
+    process_cpu,
+    spawn_server,
+    stop_server,
+    wait_healthy,
+)
+
+
+@dataclass
+class ScaleReport:
+    """One setup's figures: the load test's report, the servers' CPU, the delivery delays
+    (seconds) from each answer to the other player's update."""
+
+    label: str
+    processes: int
+    report: BenchReport
+    server_cpu: float = 0.0
+    delays: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON (CPU in milliseconds per action)."""
+        r = self.report
+        ordered = sorted(self.delays)
+
+        def q(p: float) -> float:
+            if not ordered:
+                return 0.0
+            return round(ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))] * 1000, 2)
+
+        actions = max(1, r.actions)
+        return {
+            "setup": self.label,
+            "processes": self.processes,
+            "players": r.players,
+            "seconds": round(r.seconds, 1),
+            "actions": r.actions,
+            "actions_per_second": round(r.per_second, 1),
+            "p50_ms": round(r.percentile(0.5), 2),
+            "p99_ms": round(r.percentile(0.99), 2),
+            "errors": r.errors,
+            "error_samples": r.error_samples[:3],
+            "server_cpu_s": round(self.server_cpu, 2),
+            "server_cpu_ms_per_action": round(self.server_cpu / actions * 1000, 3),
+            "client_cpu_s": round(r.client_cpu, 2),
+            "delivery_p50_ms": q(0.5),
+            "delivery_p99_ms": q(0.99),
+            "deliveries": len(ordered),
+        }
+
+
+class TimedPlayer(Player):
+    """A load-test player that notes when its answers and its WebSocket updates came."""
+
+    def __init__(self, bench: _ScaleBench, name: str, index: int, base: str) -> None:
+        super().__init__(bench, name, index)
+        self.http = Http(base)
+        self.base = base
+        self.timing = bench
+
+    def adopt(self, message: dict[str, Any]) -> None:
+        table, version = message.get("table"), message.get("version")
+        if table is not None and version is not None:
+            now = time.perf_counter()
+            if message.get("type") == "update":
+                self.timing.seen.setdefault((table, version, self.name), now)
+            else:  # the answer to this player's own action
+                self.timing.answered[(table, version)] = (now, self.name)
+        super().adopt(message)
+
+
+class _ScaleBench(_Bench):
+    def __init__(self, config: BenchConfig, bases: list[str]) -> None:
+        super().__init__(config, bases[0])
+        self.bases = bases
+        self.answered: dict[tuple[int, int], tuple[float, str]] = {}
+        self.seen: dict[tuple[int, int, str], float] = {}
+
+    async def pair(self, index: int, a: Player, b: Player) -> None:
+        """The load test's pair, each player's WebSocket to its own process."""
+        assert isinstance(a, TimedPlayer) and isinstance(b, TimedPlayer)
+        async with (
+            websockets.connect(
+                f"{a.base.replace('http://', 'ws://')}/ws?token={a.http.token}",
+                compression=None,
+                max_size=2**20,
+            ) as ws_a,
+            websockets.connect(
+                f"{b.base.replace('http://', 'ws://')}/ws?token={b.http.token}",
+                compression=None,
+                max_size=2**20,
+            ) as ws_b,
+        ):
+            a.ws, b.ws = ws_a, ws_b
+            listeners = [asyncio.create_task(p.listen()) for p in (a, b)]
+            try:
+                round_ = 0
+                while self.running():
+                    game = self.config.games[(index + round_) % len(self.config.games)]
+                    round_ += 1
+                    try:
+                        await self.game(game, a, b)
+                    except (OSError, TimeoutError, Exception) as err:
+                        self.error(f"{game}: {type(err).__name__} {err}")
+                        return
+            finally:
+                for task in listeners:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
+
+    def delays(self) -> list[float]:
+        """Seconds from each answer to the other player's update of that version."""
+        out = []
+        for (table, version, name), when in self.seen.items():
+            answered = self.answered.get((table, version))
+            if answered is not None and answered[1] != name:
+                out.append(max(0.0, when - answered[0]))
+        return out
+
+
+async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> ScaleReport:
+    bench = _ScaleBench(config, bases)
+    stamp = f"{os.getpid() % 10000}{int(time.time()) % 100000}"
+    players = [
+        TimedPlayer(bench, f"s{stamp}p{i}", i, bases[i % len(bases)]) for i in range(config.players)
+    ]
+    try:
+        for start in range(0, len(players), 16):
+            await asyncio.gather(*(p.register() for p in players[start : start + 16]))
+        if "crossword" in config.games:
+            choose_crossword(
+                {"board": ["." * 15] * 15, "heights": [[0] * 15] * 15, "rack": "AE"}, {}
+            )
+        gc.collect()
+        gc.freeze()
+        began = time.monotonic()
+        cpu = time.process_time()
+        server_before = [process_cpu(pid) or 0.0 for pid in pids]
+        bench.stop_at = began + config.seconds
+        pairs = [
+            bench.pair(i // 2, players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
+        ]
+        await asyncio.gather(*pairs)
+        bench.report.seconds = time.monotonic() - began
+        bench.report.client_cpu = time.process_time() - cpu
+        server_after = [process_cpu(pid) or 0.0 for pid in pids]
+    finally:
+        for player in players:
+            await player.http.close()
+    server_cpu = sum(
+        after - before for before, after in zip(server_before, server_after, strict=True)
+    )
+    return ScaleReport("", len(bases), bench.report, server_cpu, bench.delays())
+
+
+def run_setup(
+    label: str, database: str, processes: int, config: BenchConfig, port: int, extra: list[str]
+) -> ScaleReport:
+    """Start *processes* servers on *database* (ports from *port*), play, stop them."""
+    with tempfile.TemporaryDirectory(prefix="parlour-scale-") as home:
+        homes = [str(Path(home) / f"p{i}") for i in range(processes)]
+        servers = [
+            spawn_server(
+                port=port + i,
+                database=database,
+                home=homes[i],
+                extra=["--sweep-seconds", "0", *extra],
+            )
+            for i in range(processes)
+        ]
+        bases = [f"http://127.0.0.1:{port + i}" for i in range(processes)]
+        try:
+            for base, server, h in zip(bases, servers, homes, strict=True):
+                wait_healthy(base, server, home=h)
+            result = asyncio.run(_play(config, bases, [s.pid for s in servers]))
+        finally:
+            for server in servers:
+                stop_server(server)
+    result.label = label
+    result.report.database = database.split(":", 1)[0]
+    return result
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m parlour_tools.scale_bench``: see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--postgres", required=True, help="URL of an empty PostgreSQL database")
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--players", type=int, default=32)
+    parser.add_argument("--port", type=int, default=8310)
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
+    parser.add_argument("--setups", default="sqlite1,pg1,pg2", help="of sqlite1, pg1, pg2")
+    parser.add_argument("--json", action="store_true", help="print JSON lines only")
+    args = parser.parse_args(argv)
+    games = tuple(g for g in args.games.split(",") if g)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="parlour-scale-sqlite-") as sqlite_dir:
+        setups = {
+            "sqlite1": ("SQLite, 1 process", f"sqlite:///{Path(sqlite_dir) / 'bench.db'}", 1),
+            "pg1": ("PostgreSQL, 1 process", args.postgres, 1),
+            "pg2": ("PostgreSQL, 2 processes", args.postgres, 2),
+        }
+        for name in args.setups.split(","):
+            label, database, processes = setups[name]
+            config = BenchConfig(seconds=args.seconds, players=args.players, games=games)
+            result = run_setup(label, database, processes, config, args.port, [])
+            results.append(result)
+            line = result.to_json()
+            if args.json:
+                print(json.dumps(line), flush=True)
+            else:
+                print(
+                    f"{label}: {line['actions_per_second']} actions/s ({line['actions']}), "
+                    f"p50 {line['p50_ms']} ms, p99 {line['p99_ms']} ms, errors {line['errors']}, "
+                    f"server CPU {line['server_cpu_ms_per_action']} ms/action "
+                    f"({line['server_cpu_s']} s), load generator CPU {line['client_cpu_s']} s, "
+                    f"delivery p50 {line['delivery_p50_ms']} ms p99 {line['delivery_p99_ms']} ms "
+                    f"({line['deliveries']})",
+                    flush=True,
+                )
+                for sample in line["error_samples"]:
+                    print(f"  {sample}")
+
+
+if __name__ == "__main__":
+    main()
