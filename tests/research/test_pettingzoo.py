@@ -7,15 +7,24 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+import parlour
 from parlour.engine.errors import BadOption, IllegalMove
+from parlour.research.codecs import games
 from parlour.research.pettingzoo import env, raw_env
 
-GAMES = [
-    ("ten-thousand", {}, 400),
-    ("greedy", {"players": 3}, 400),
-    ("rummy", {"ending_score": 50}, 400),
-    ("crossword", {}, 120),
-]
+# Smaller games where the defaults would make the API tests slow; every other installed game
+# with a research codec is tested with its defaults.
+OPTIONS: dict[str, tuple[dict[str, object], int]] = {
+    "greedy": ({"players": 3}, 400),
+    "rummy": ({"ending_score": 50}, 400),
+    "crossword": ({}, 120),
+}
+GAMES = [(name, *OPTIONS.get(name, ({}, 400))) for name in games()]
+
+
+def test_every_installed_game_is_offered() -> None:
+    assert set(games()) == {spec.name for spec in parlour.games()}
+    assert len(games()) >= 5  # the four of the first release, and the games found since
 
 
 @pytest.mark.parametrize(("game", "options", "cycles"), GAMES)

@@ -139,6 +139,13 @@ class GameSpec:
     web_renderer: str = ""
     """The web client's renderer for this game, a module under ``web/static/js/games/``
     without ``.js`` (``"dice"``); ``""``: the generic renderer."""
+    research: str = ""
+    """The game's encoding for the research adapters (PettingZoo, OpenSpiel, Gymnasium):
+    ``"module:Class"`` of a ``parlour.research.position.Codec`` subclass, or ``"module"``
+    (``"module:object"``) of plain data in the game's own package, its actions and chance
+    outcomes in id order and its observation vector (``parlour.research.table``). Loaded
+    lazily by ``parlour.research`` only, so nothing else imports it. ``""``: the adapters do
+    not offer the game."""
     platform: Platform = field(default_factory=Platform)
     """What the platform needs to know beyond the protocol (the defaults suit most games)."""
     person_starts: str = ""

@@ -1,37 +1,58 @@
-"""Which codec numbers and encodes which game (see :mod:`parlour.research.position`)."""
+"""Which codec numbers and encodes which game (see :mod:`parlour.research.position`).
+
+A game declares its encoding on its spec (``GameSpec.research``), as it declares its bots;
+this module loads it lazily. It names either a :class:`~parlour.research.position.Codec`
+subclass (``"module:Class"``: the dice games, Rummy and the crossword, whose codecs live in
+this package) or an :class:`~parlour.research.table.Encoding` in the game's own package
+(``"module"`` or ``"module:object"``: plain data importing only the engine), which
+:class:`~parlour.research.table.TableCodec` turns into a codec.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from parlour.engine.registry import load
+from parlour.engine.registry import load, specs
+from parlour.engine.spec import GameSpec
 from parlour.engine.state import Game
 from parlour.research.position import Codec
+from parlour.research.table import TableCodec
 
-GAMES = ("ten-thousand", "greedy", "rummy", "crossword")
-"""The games the research adapters offer, by their parlour names."""
+
+def games() -> tuple[str, ...]:
+    """The installed games the research adapters offer (those whose spec names a codec),
+    by their parlour names, in the registry's order."""
+    return tuple(spec.name for spec in specs() if spec.research)
+
+
+def _declared(spec: GameSpec) -> Any:
+    if not spec.research:
+        raise ValueError(f"the research adapters do not offer {spec.name!r}; they offer {games()}")
+    module, _, name = spec.research.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, name) if name else found
+
+
+def codec_class(spec: GameSpec) -> type[Codec]:
+    """The codec class of *spec*'s games (:class:`TableCodec` for a declared encoding).
+    Raises ``ValueError`` when the spec declares none, and ``ImportError`` or
+    ``AttributeError`` when its ``research`` names nothing importable."""
+    found = _declared(spec)
+    return found if isinstance(found, type) and issubclass(found, Codec) else TableCodec
 
 
 def codec_for(game: Game) -> Codec:
-    """The codec of a loaded *game* (one of :data:`GAMES`).
+    """The codec of a loaded *game* (one of :func:`games`).
 
     Raises :class:`~parlour.engine.errors.BadOption` for options the adapters do not offer
-    (the crossword's daily mode) and ``ValueError`` for a game they do not know.
+    (the crossword's daily mode), ``ValueError`` for a game without an encoding, and
+    ``ImportError`` or ``AttributeError`` when its spec names nothing importable.
     """
-    name = game.spec.name
-    if name in ("ten-thousand", "greedy"):
-        from parlour.research.dice import DiceCodec
-
-        return DiceCodec(game)
-    if name == "rummy":
-        from parlour.research.rummy import RummyCodec
-
-        return RummyCodec(game)
-    if name == "crossword":
-        from parlour.research.crossword import CrosswordCodec
-
-        return CrosswordCodec(game)
-    raise ValueError(f"the research adapters do not offer {name!r}; they offer {GAMES}")
+    found = _declared(game.spec)
+    if isinstance(found, type) and issubclass(found, Codec):
+        return found(game)
+    return TableCodec(game, found)
 
 
 def load_codec(name: str, **options: Any) -> Codec:

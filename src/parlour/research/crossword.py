@@ -72,6 +72,8 @@ def action_name(action_id: int) -> str:
 class CrosswordCodec(Codec):
     """The numbering and observation of Crossword (turns mode)."""
 
+    fixed_options = ("turn_mode",)  # turns only: the daily mode lets several seats act at once
+
     num_actions = NUM_ACTIONS
     max_chance_outcomes = 26
 

@@ -8,18 +8,20 @@
 >>> game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 True
 
-Registered names: ``parlour_ten_thousand``, ``parlour_greedy``, ``parlour_rummy``,
-``parlour_crossword``; the parameters are the game's options (``players`` the number of
-seats). Game types: sequential, explicit stochastic chance, terminal rewards, constant sum
-(winners share 1.0); perfect information for the dice games, imperfect for Rummy and the
-crossword. Action ids, chance ids and tensors are the codecs' (``docs/research.md``).
+Registered names: ``parlour_`` and the game's name with ``_`` for ``-``, for every installed
+game whose spec names a research codec (``parlour_ten_thousand``, ``parlour_greedy``,
+``parlour_pig``, ``parlour_rummy``, ``parlour_crossword``); the parameters are the game's
+options (``players`` the number of seats). Game types: sequential, explicit stochastic
+chance, terminal rewards, constant sum (winners share 1.0); perfect or imperfect information
+as the spec says (imperfect for Rummy and the crossword). Action ids, chance ids and tensors
+are the codecs' (``docs/research.md``).
 
 Observations: the observation tensor of a seat is its observation vector; the information
 state tensor is the same vector, and the information state string is the seat's observation
-string, except in the dice games (perfect information), whose information state string is the
-whole history of ids. For Rummy and the crossword the information state is therefore the
-seat's present view (hand or rack, table or board, discard pile, scores, what is known of the
-other hands), not a record of every past event.
+string, except in the perfect-information games (the dice games, Pig), whose information
+state string is the whole history of ids. For Rummy and the crossword the information state
+is therefore the seat's present view (hand or rack, table or board, discard pile, scores,
+what is known of the other hands), not a record of every past event.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import pyspiel
 
 from parlour.engine.registry import find, load
 from parlour.engine.spec import Information
-from parlour.research.codecs import GAMES, codec_for
+from parlour.research.codecs import codec_class, codec_for, games
 from parlour.research.position import Codec, Position
 
 PREFIX = "parlour_"
@@ -47,8 +49,8 @@ def openspiel_name(game: str) -> str:
 def _game_type(name: str) -> Any:
     spec = find(name)
     params = {key: opt.default for key, opt in spec.options.items()}
-    if name == "crossword":
-        params.pop("turn_mode")  # the adapters play in turns only
+    for fixed in codec_class(spec).fixed_options:  # options the adapters do not offer
+        params.pop(fixed, None)
     imperfect = spec.information is Information.IMPERFECT
     return pyspiel.GameType(
         short_name=openspiel_name(name),
@@ -190,7 +192,7 @@ class ParlourObserver:
         return state.position.observation_string(player)
 
 
-_GAME_TYPES = {name: _game_type(name) for name in GAMES}
+_GAME_TYPES = {name: _game_type(name) for name in games()}
 
 
 def _game_class(name: str) -> type[ParlourGame]:
@@ -210,6 +212,6 @@ def load_game(game: str, **options: Any) -> Any:
     return pyspiel.load_game(openspiel_name(game), options)
 
 
-for _name in GAMES:
+for _name in games():
     if openspiel_name(_name) not in pyspiel.registered_names():
         pyspiel.register_game(_GAME_TYPES[_name], _game_class(_name))

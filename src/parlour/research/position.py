@@ -48,6 +48,8 @@ class Codec(ABC):
     num_actions: int
     max_chance_outcomes: int
     observation_size: int
+    fixed_options: tuple[str, ...] = ()
+    """Options of the game the adapters do not offer as parameters (they keep the default)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game

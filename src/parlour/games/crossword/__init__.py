@@ -74,6 +74,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/crossword.md",
     bot_levels=("easy", "medium", "hard"),
     bots="parlour.games.crossword.bots:make_bot",
+    research="parlour.research.crossword:CrosswordCodec",
     host_events=("skip", "new-day"),
     terminal_app="parlour.tui.crossword.app:make_app",
     web_renderer="crossword",

@@ -23,6 +23,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/pig.md",
     bot_levels=("random", "hold-20"),
     bots="parlour.games.pig.bots:make_bot",
+    research="parlour.games.pig.research",
     host_events=("skip",),
     terminal_app="",
     web_renderer="",

@@ -63,6 +63,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/rummy.md",
     bot_levels=("easy", "medium", "hard"),
     bots="parlour.games.rummy.bots:make_bot",
+    research="parlour.research.rummy:RummyCodec",
     host_events=("skip",),
     terminal_app="parlour.tui.rummy.app:make_app",
     web_renderer="rummy",

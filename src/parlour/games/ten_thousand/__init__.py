@@ -25,6 +25,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/ten-thousand.md",
     bot_levels=("reckless", "cautious", "steady", "strong"),
     bots="parlour.games.ten_thousand.bots:make_bot",
+    research="parlour.research.dice:DiceCodec",
     host_events=("skip",),
     terminal_app="parlour.tui.ten_thousand.app:make_app",
     web_renderer="dice",
