@@ -43,6 +43,9 @@ const pages = {
   replay: () => import("./replay.js"),
   standings: () => import("./scores.js"),
   stats: () => import("./scores.js"),
+  ratings: () => import("./players.js"), // endings: leaderboards, players, watching
+  players: () => import("./players.js"),
+  watch: () => import("./players.js"),
 };
 
 const NUMBERED = new Set(["table", "replay"]); // pages of one table: #/table/7
@@ -103,6 +106,8 @@ function drawNav() {
     link("#/", "Lobby", ""),
     link("#/standings", "Greedy standings", "standings"),
     link("#/stats", "Rummy statistics", "stats"),
+    link("#/ratings", "Ratings", "ratings"),
+    link("#/watch", "Watch", "watch"),
   ];
   if (app.account) {
     items.push(

@@ -8,6 +8,7 @@ import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js"
 import { live } from "./live.js";
 import { go } from "./main.js";
 import { gameInfo, loadRenderer } from "./renderers.js";
+import { drawEndings } from "./endings.js";
 
 export async function mount(main, where, app) {
   const table = new TablePage(main, Number(where.id), where.query.get("invite"), app);
@@ -28,6 +29,7 @@ export function seatNames(seats) {
 export function eventWho(event, names) {
   if (event.by === -1) return "chance";
   if (event.by === -4) return "host";
+  if (event.by === -5) return "table";
   return names[event.by] || `seat ${event.by}`;
 }
 
@@ -253,6 +255,7 @@ class TablePage {
       if (this.table !== t) return; // a newer draw took over while the listing loaded
       this.drawLobby(names);
       fill(this.resultBox);
+      drawEndings(this);
       return;
     }
     if (!this.model || !this.model.view) {
@@ -286,6 +289,7 @@ class TablePage {
       },
     );
     this.drawResult(names);
+    drawEndings(this);
   }
 
   /** The page's one game view, made once: draws that race to make it (the start's answer
