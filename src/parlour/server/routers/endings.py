@@ -91,8 +91,10 @@ class PlayerOut(BaseModel):
     games_played: int
     ratings: list[RatingOut]
     recent: list[RecentGameOut]
-    greedy: dict[str, Any] | None
-    rummy: dict[str, Any] | None
+    standings: dict[str, Any] | None
+    """The Greedy tournament standings row (``GET /standings/greedy``)."""
+    statistics: dict[str, Any] | None
+    """The Rummy statistics (``GET /stats/rummy``)."""
 
 
 class WatchOut(BaseModel):

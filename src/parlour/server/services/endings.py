@@ -38,6 +38,7 @@ from sqlalchemy import Connection
 
 from parlour.engine.registry import find
 from parlour.server.errors import Conflict, NotFound, Refused, StaleVersion
+from parlour.server.services import play
 from parlour.server.services.cache import SERVER_EVENT, Entry, current_entry, no_seat
 from parlour.server.services.context import ServerContext
 from parlour.server.services.lobby import _begin, _published
@@ -217,8 +218,24 @@ def resign(ctx: ServerContext, *, table_id: int, account_id: int, version: int) 
     docstring). Raises :class:`StaleVersion` (``current``: the table now) for another
     version, :class:`Conflict` before the start, after the end or for a seat already out,
     and the no-seat refusal (403, or 404 at an invite-only table) for someone not seated.
-    Nothing changes on a refusal."""
-    return _end(ctx, table_id, account_id, version, "resign")
+    Nothing changes on a refusal.
+
+    A game that declares its own way to give up (``Platform.resign_move``: Greedy's
+    ``quit``) is resigned by playing that move for the seat, with the refusals of an action
+    (:func:`~.play.submit_action`), so the game ends by its rules and its standings count it.
+    """
+    with ctx.engine.connect() as connection:
+        table = get_table(connection, table_id)
+    move = None if table is None else find(table.game).platform.resign_move
+    if move is None:
+        return _end(ctx, table_id, account_id, version, "resign")
+    outcome = play.submit_action(
+        ctx, table_id=table_id, account_id=account_id, text=move, expected_version=version
+    )
+    done = outcome.entry
+    seat = done.seat_of(account_id)
+    assert seat is not None
+    return Ended(table_id, seat, done.version, done.table.status, done.table.result)
 
 
 def abort(ctx: ServerContext, *, table_id: int, account_id: int) -> Ended:

@@ -84,7 +84,8 @@ def game_leaderboard(ctx: ServerContext, game: str, *, limit: int = 100) -> dict
 
 def player_page(ctx: ServerContext, name: str, *, recent: int = 10) -> dict[str, Any]:
     """A person's page (``kind`` ``"person"``: ratings, games played, recent finished games
-    with their rating change, the Greedy standings row and Rummy statistics, ``None`` when
+    with their rating change, the scorebook's ``standings`` row (Greedy's tournament) and
+    ``statistics`` (Rummy's), ``None`` when
     they have none) or a computer level's (``cpu:<level>``: its ratings). Raises
     :class:`NotFound` for no such player."""
     if name.startswith("cpu:"):
@@ -98,8 +99,8 @@ def player_page(ctx: ServerContext, name: str, *, recent: int = 10) -> dict[str,
             "games_played": sum(r.games for r in rows),
             "ratings": [_rating(r, name) for r in rows],
             "recent": [],
-            "greedy": None,
-            "rummy": None,
+            "standings": None,
+            "statistics": None,
         }
     with ctx.engine.connect() as connection:
         account = find_account(connection, fold(name))
@@ -146,7 +147,7 @@ def player_page(ctx: ServerContext, name: str, *, recent: int = 10) -> dict[str,
         "games_played": len(finished),
         "ratings": [_rating(r, account.name) for r in rows],
         "recent": games,
-        "greedy": None
+        "standings": None
         if greedy is None
         else {
             "games": greedy.games,
@@ -155,7 +156,7 @@ def player_page(ctx: ServerContext, name: str, *, recent: int = 10) -> dict[str,
             "points": greedy.points,
             "best_margin": greedy.best_margin,
         },
-        "rummy": rummy[0].to_json() if rummy else None,
+        "statistics": rummy[0].to_json() if rummy else None,
     }
 
 

@@ -76,8 +76,8 @@ async function playerPage(main, name) {
           ["Rating", (g) => (g.rating_after === null ? (g.rated ? "–" : "casual") : `${g.rating_before} → ${g.rating_after}`)],
         ], p.recent, "recent-games")
         : h("p", {}, "No finished games yet."));
-      if (p.greedy) parts.push(h("h2", {}, "Greedy standings"), h("p", { id: "player-greedy" }, `${p.greedy.games} games, ${p.greedy.wins} wins, ${p.greedy.losses} losses, ${points(p.greedy.points)} points`));
-      if (p.rummy) parts.push(h("h2", {}, "Rummy statistics"), h("p", { id: "player-rummy" }, `${p.rummy.played} played, ${p.rummy.won} won, ${p.rummy.lost} lost`));
+      if (p.standings) parts.push(h("h2", {}, "Greedy standings"), h("p", { id: "player-standings" }, `${p.standings.games} games, ${p.standings.wins} wins, ${p.standings.losses} losses, ${points(p.standings.points)} points`));
+      if (p.statistics) parts.push(h("h2", {}, "Rummy statistics"), h("p", { id: "player-statistics" }, `${p.statistics.played} played, ${p.statistics.won} won, ${p.statistics.lost} lost`));
     }
     fill(body, parts);
   } catch (err) {
