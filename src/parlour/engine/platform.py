@@ -112,6 +112,10 @@ class Platform:
       ``GameSpec.host_events``, at each midnight of the table's time zone. ``None``: never.
     - ``contributions``: what a finished game adds to people's standings and statistics
       (:data:`Contribute`); the default adds nothing.
+    - ``resign_move``: the game's own move, in notation, by which a seat gives up at any time
+      (Greedy's ``quit``, a loss in its standings): the server's *resign* plays it as the
+      seat's action, so the game ends by its rules. ``None``: the server ends the game or
+      hands the seat to a computer player itself (``docs/server.md``).
     """
 
     secret: Callable[[str], bool] | None = None
@@ -124,3 +128,4 @@ class Platform:
     start: Start = Start.CREATOR
     daily: Callable[[Mapping[str, Any]], bool] | None = None
     contributions: Contribute = no_contributions
+    resign_move: str | None = None

@@ -23,6 +23,7 @@ from parlour.server.fanout import Fanout
 from parlour.server.hooks import hooks_for
 from parlour.server.hub import Hub, follower_count
 from parlour.server.routers import auth, games, play, preview, scores, tables
+from parlour.server.routers import endings as endings_routes  # resign, rematch, ratings
 from parlour.server.runner import Runner
 from parlour.server.services.context import ServerContext
 from parlour.server.settings import Settings
@@ -189,6 +190,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (play, tables, auth, games, preview, scores):  # actions first: most asked
         app.include_router(module.router)
     app.include_router(ws.router)
+    app.include_router(endings_routes.router)  # endings lane
 
     @app.get("/health", tags=["server"])
     def health() -> JSONResponse:

@@ -211,6 +211,21 @@ class Hub:
             changed += 1
         return changed
 
+    def broadcast(self, table_id: int, message: JSON) -> None:
+        """Send *message* (a ``table_event``: resign, abort, rematch) to every WebSocket
+        that follows *table_id* or belongs to an account seated there (from any thread).
+        Only public facts go in it: everyone following is sent the same."""
+        with self.ctx.engine.connect() as connection:
+            seats = get_seats(connection, table_id)
+        text = dumps(message)
+        with self._lock:
+            targets = set(self._by_table.get(table_id, ()))
+            for seat in seats:
+                if seat.account_id is not None:
+                    targets |= self._by_account.get(seat.account_id, set())
+        for follower in targets:
+            self._put(follower, text)
+
     # --- sending ------------------------------------------------------------------------
 
     def _send(self, follower: Follower, message: JSON) -> None:

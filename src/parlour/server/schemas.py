@@ -156,6 +156,8 @@ class NewTableIn(Strict):
     min_players: int | None = Field(default=None, ge=1, le=12)
     start: bool = False
     time_zone: str | None = Field(default=None, max_length=64, examples=["Europe/Paris"])
+    rated: bool = True
+    """Rated (the result changes the players' ratings) or casual (endings lane)."""
 
 
 class JoinIn(Strict):
@@ -285,6 +287,13 @@ class TableSummary(BaseModel):
     result: dict[str, Any] | None
     votes: list[int]
     min_players: int | None
+    rated: bool = True
+    ended: dict[str, Any] | None = None
+    """How the game ended other than by its rules: ``{"how": "resigned"|"aborted", ...}``."""
+    resigned: list[int] = []
+    rematch: dict[str, Any] | None = None
+    """``{"accepted": [names], "table": id or null}`` once someone offered a rematch."""
+    rematch_of: int | None = None
 
 
 class TableOut(TableSummary):

@@ -31,5 +31,5 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="parlour.tui.greedy.app:make_app",
     web_renderer="dice",
-    platform=Platform(contributions=platform.contributions),
+    platform=Platform(contributions=platform.contributions, resign_move="quit"),
 )

@@ -45,6 +45,7 @@ def create(body: NewTableIn, ctx: CtxDep, account: AccountDep) -> Any:
             start=body.start,
             min_players=body.min_players,
             time_zone=body.time_zone,
+            rated=body.rated,
         ),
     )
     return views.table_view(ctx, table_id, account.id)

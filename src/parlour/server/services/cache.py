@@ -48,6 +48,10 @@ from parlour.storage.tables import (
 
 log = logging.getLogger("parlour.server")
 
+SERVER_EVENT = -5
+"""``by`` of a logged event the server made, not the game (a resignation, an abort:
+:mod:`parlour.server.services.endings`): public, and skipped when the log is replayed."""
+
 
 def table_rng(seed: str, purpose: str, version: int) -> random.Random:
     """A generator for one draw: *purpose* (``"chance"``, ``"bot"``) at *version* of the table
@@ -167,6 +171,8 @@ def load_entry(connection: Connection, table_id: int) -> Entry | None:
     try:
         state = load(table.game, **table.options).new_initial_state()
         for event in events:
+            if event.by == SERVER_EVENT:  # a resignation: not the game's (services.endings)
+                continue
             state.apply(state.parse_action(event.move, player=event.by), player=event.by)
     except (ParlourError, TypeError, ValueError) as err:
         raise CorruptTable(f"table {table_id}: {err}") from None

@@ -73,6 +73,7 @@ class NewTable:
     start: bool = False
     min_players: int | None = None
     time_zone: str | None = None
+    rated: bool = True
 
 
 def check_time_zone(name: str) -> str:
@@ -148,7 +149,7 @@ def create_table(ctx: ServerContext, *, account_id: int, request: NewTable) -> i
     if why is not None:
         raise Refused(why)
     time_zone = check_time_zone(request.time_zone or ctx.settings.default_time_zone)
-    lobby: dict[str, Any] = {}
+    lobby: dict[str, Any] = {"rated": bool(request.rated)}
     if request.min_players is not None:
         if not spec.min_players <= request.min_players <= len(rows):
             raise Refused(

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from parlour.engine.state import JSON
 from parlour.server.hooks import hooks_for
-from parlour.server.services.cache import Entry
+from parlour.server.services.cache import SERVER_EVENT, Entry
 from parlour.storage.tables import EventRow
 
 
@@ -32,7 +32,7 @@ def visible_events(entry: Entry, seat: int | None, events: Sequence[EventRow]) -
     return [
         {"seq": e.seq, "by": e.by, "move": e.move}
         for e in events
-        if visible(spec, e.by, e.move, seat, over)
+        if e.by == SERVER_EVENT or visible(spec, e.by, e.move, seat, over)
     ]
 
 

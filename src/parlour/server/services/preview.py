@@ -28,7 +28,7 @@ from parlour.engine.registry import find, load
 from parlour.engine.state import JSON
 from parlour.server.errors import Conflict, Refused
 from parlour.server.hooks import hooks_for
-from parlour.server.services.cache import current_entry, no_seat
+from parlour.server.services.cache import SERVER_EVENT, current_entry, no_seat
 from parlour.server.services.context import ServerContext
 from parlour.storage.tables import ACTIVE, FINISHED
 
@@ -106,6 +106,8 @@ def replay_step(ctx: ServerContext, *, table_id: int, step: int) -> JSON:
     step = max(0, min(step, len(events)))
     state = game.new_initial_state()
     for event in events[:step]:
+        if event.by == SERVER_EVENT:  # a resignation (services.endings): not the game's
+            continue
         state.apply(state.parse_action(event.move, player=event.by), player=event.by)
     last = events[step - 1] if step else None
     return {

@@ -14,6 +14,7 @@ from typing import Any
 from parlour.scorebook import record_finished_game
 from parlour.server.services.cache import Entry, current_entry
 from parlour.server.services.context import ServerContext
+from parlour.server.services.ratings import rate_table
 from parlour.storage.db import write_transaction
 from parlour.storage.rummy_stats import rummy_stats
 from parlour.storage.standings import greedy_standings
@@ -38,9 +39,11 @@ def score_finished(ctx: ServerContext, table_id: int) -> bool:
         if entry.table.status != "finished" or entry.table.scored:
             return False
         try:
-            record_finished_game(ctx.engine, entry.state, people(entry))
+            rate_table(ctx, entry)  # once per table (keyed by its id): services.ratings
+            if entry.state.is_terminal():  # a resigned game ends off the rules: no scorebook
+                record_finished_game(ctx.engine, entry.state, people(entry))
         except Exception:
-            log.exception("table %s: the scorebook refused the game", table_id)
+            log.exception("table %s: the scorebook or the ratings refused the game", table_id)
             return False
         with write_transaction(ctx.engine) as connection:
             update_table(connection, table_id, where_status="finished", scored=True)

@@ -21,6 +21,7 @@ from parlour.server.errors import Conflict, NotFound
 from parlour.server.hooks import LobbyView, hooks_for
 from parlour.server.services.cache import Entry, current_entry, seat_names
 from parlour.server.services.context import ServerContext
+from parlour.server.services.endings_view import ending_fields
 from parlour.server.services.lobby import may_see
 from parlour.server.services.payloads import legal, viewer_seat, visible_events
 from parlour.storage.tables import (
@@ -101,6 +102,7 @@ def _base(
         "result": table.result,
         "votes": list(table.lobby.get("votes", [])),
         "min_players": table.lobby.get("min_players"),
+        **ending_fields(table, names),
     }
 
 

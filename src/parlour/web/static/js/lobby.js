@@ -13,6 +13,8 @@ import { go } from "./main.js";
 export async function mount(main, where, app) {
   const mine = h("ul", { class: "tables", id: "my-games", "aria-live": "polite" });
   const open = h("ul", { class: "tables", id: "open-games", "aria-live": "polite" });
+  const watchList = h("ul", { class: "tables", id: "watch-games" });
+  import("./players.js").then((m) => m.watchBox(watchList)); // endings: games to watch
   const message = messageLine();
   const titles = app.account ? [] : await games().then((list) => list.map((g) => g.title), () => []);
   const intro = app.account
@@ -44,6 +46,7 @@ export async function mount(main, where, app) {
         : "",
       h("section", { class: "card", "aria-labelledby": "open-h" },
         h("h2", { id: "open-h" }, "Open games"), open),
+      h("section", { class: "card", "aria-labelledby": "watch-h" }, h("h2", { id: "watch-h" }, "Watch"), watchList),
       app.account ? await createForm(message) : "",
     ),
   );
@@ -156,8 +159,12 @@ async function createForm(message) {
     visibility,
     h("label", { for: "clock" }, "Turn clock"),
     clock,
+<<<<<<< HEAD
     h("label", { for: "time-zone" }, "Time zone (a daily game's day begins at its midnight)"),
     zone,
+=======
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "rated", checked: true }), " Rated (the result changes ratings)"),
+>>>>>>> endings
     create,
     message.el,
   );
@@ -244,6 +251,7 @@ async function createForm(message) {
       clock_days: clock.value ? Number(clock.value) : null,
       time_zone: zone.value,
       start: !seatList.includes("open"),
+      rated: form.querySelector("#rated").checked, // endings: rated or casual
     };
     if (spec.start === "vote") body.min_players = Number(minPlayers.value);
     create.disabled = true;

@@ -43,6 +43,9 @@ const pages = {
   replay: () => import("./replay.js"),
   standings: () => import("./scores.js"),
   stats: () => import("./scores.js"),
+  ratings: () => import("./players.js"), // endings: leaderboards, players, watching
+  players: () => import("./players.js"),
+  watch: () => import("./players.js"),
 };
 
 const NUMBERED = new Set(["table", "replay"]); // pages of one table: #/table/7
@@ -101,8 +104,15 @@ function drawNav() {
   const nav = document.getElementById("nav");
   const items = [
     link("#/", "Lobby", ""),
+<<<<<<< HEAD
     link("#/standings", "Greedy standings", "standings", "wide-only"),
     link("#/stats", "Rummy statistics", "stats", "wide-only"),
+=======
+    link("#/standings", "Greedy standings", "standings"),
+    link("#/stats", "Rummy statistics", "stats"),
+    link("#/ratings", "Ratings", "ratings"),
+    link("#/watch", "Watch", "watch"),
+>>>>>>> endings
   ];
   if (app.account) {
     items.push(

@@ -15,6 +15,7 @@ import { confirmBox, fill, h, messageLine, pace, points, sleep, timeLeft } from 
 import { live } from "./live.js";
 import { go } from "./main.js";
 import { gameInfo, loadRenderer } from "./renderers.js";
+import { drawEndings } from "./endings.js";
 
 export { timeLeft }; // (in dom.js: the lobby shows it too)
 
@@ -49,6 +50,7 @@ export function seatNames(seats) {
 export function eventWho(event, names) {
   if (event.by === -1) return "chance";
   if (event.by === -4) return "host";
+  if (event.by === -5) return "table";
   return names[event.by] || `seat ${event.by}`;
 }
 
@@ -322,6 +324,7 @@ class TablePage {
       if (this.table !== t) return; // a newer draw took over while the listing loaded
       this.drawLobby(names);
       fill(this.resultBox);
+      drawEndings(this);
       return;
     }
     if (!this.model || !this.model.view) {
@@ -356,6 +359,7 @@ class TablePage {
     );
     this.drawResult(names);
     this.drawLog(fresh, before);
+    drawEndings(this);
   }
 
   /** The title line: the game, whose turn it is and the time left on the turn clock; the
