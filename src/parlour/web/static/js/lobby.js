@@ -159,12 +159,9 @@ async function createForm(message) {
     visibility,
     h("label", { for: "clock" }, "Turn clock"),
     clock,
-<<<<<<< HEAD
     h("label", { for: "time-zone" }, "Time zone (a daily game's day begins at its midnight)"),
     zone,
-=======
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "rated", checked: true }), " Rated (the result changes ratings)"),
->>>>>>> endings
     create,
     message.el,
   );

@@ -104,15 +104,10 @@ function drawNav() {
   const nav = document.getElementById("nav");
   const items = [
     link("#/", "Lobby", ""),
-<<<<<<< HEAD
     link("#/standings", "Greedy standings", "standings", "wide-only"),
     link("#/stats", "Rummy statistics", "stats", "wide-only"),
-=======
-    link("#/standings", "Greedy standings", "standings"),
-    link("#/stats", "Rummy statistics", "stats"),
     link("#/ratings", "Ratings", "ratings"),
     link("#/watch", "Watch", "watch"),
->>>>>>> endings
   ];
   if (app.account) {
     items.push(
