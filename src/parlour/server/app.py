@@ -21,9 +21,11 @@ from parlour.engine.registry import specs
 from parlour.server import errors, ws
 from parlour.server.hooks import hooks_for
 from parlour.server.hub import Hub, follower_count
-from parlour.server.routers import auth, games, play, preview, scores, tables
+from parlour.server.mailer import Mailer
+from parlour.server.routers import auth, games, play, preview, scores, social, tables
 from parlour.server.runner import Runner
 from parlour.server.services.context import ServerContext
+from parlour.server.services.notifications import Notifier, warn_clocks
 from parlour.server.settings import Settings
 from parlour.storage.db import open_database
 from parlour.web import web_root
@@ -141,6 +143,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = Hub(ctx)
     runner = Runner(ctx, hub)
     ctx.listeners.extend([hub.on_change, runner.on_change])
+    # notifications, mail and chat (lane social): a listener, and the outbox sender
+    mailer = Mailer(ctx)
+    notifier = Notifier(ctx, hub.send_account, mailer.wake)
+    mailer.extra = lambda: warn_clocks(ctx, notifier)
+    ctx.listeners.append(notifier.on_change)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -156,9 +163,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         ctx.writer.start()
         await runner.start()
+        await mailer.start()
         try:
             yield
         finally:
+            await mailer.stop()
             await runner.stop()
             ctx.writer.stop()
 
@@ -175,9 +184,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.ctx = ctx
     app.state.hub = hub
     app.state.runner = runner
+    app.state.mailer = mailer
+    app.state.notifier = notifier
     errors.install(app)
     for module in (play, tables, auth, games, preview, scores):  # actions first: most asked
         app.include_router(module.router)
+    app.include_router(social.router)
     app.include_router(ws.router)
 
     @app.get("/health", tags=["server"])
