@@ -5,6 +5,7 @@ is down), the one-click unsubscribe link end to end, and one daily-crossword mai
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -15,6 +16,7 @@ from parlour.server import Settings, create_app
 from parlour.server.services.clock import sweep
 from parlour.storage.social import outbox
 from tests.server.conftest import FakeClock, Headers, wait_until
+from tests.server.conftest import register as register_headers
 from tests.server.helpers import people_table
 from tests.server.social_helpers import SmtpServer, free_port, pass_turn, wait_notified
 
@@ -204,3 +206,60 @@ def test_the_daily_crossword_mails_once_a_day_whatever_the_tables(
         assert sweep(ctx).applied >= 2
         wait_notified(client, seats[0], "daily", 4)
         assert deliver(client) == 1 and len(smtp.inbox.mails) == 2
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_two_outbox_senders_at_once_send_each_mail_once(
+    settings: Settings, smtp: SmtpServer, attempt: int
+) -> None:
+    """Two server processes' senders on one database (PostgreSQL: rows claimed with SKIP
+    LOCKED; SQLite: one holds the lease) race over the same outbox."""
+    from parlour.server.mailer import Mailer
+    from parlour.server.services.context import ServerContext
+    from parlour.storage.db import open_database, write_transaction
+    from parlour.storage.social import queue_mail
+
+    with TestClient(create_app(mail_settings(settings, smtp.port))) as client:
+        seats = [register_headers(client, f"racer{n}") for n in range(2)]
+        ids = [client.get("/auth/me", headers=who).json()["id"] for who in seats]
+        ctx: ServerContext = client.app.state.ctx  # type: ignore[attr-defined]
+        with write_transaction(ctx.engine) as connection:
+            for n in range(12):
+                queue_mail(
+                    connection,
+                    account_id=ids[n % 2],
+                    key=f"race:{attempt}:{n}",
+                    to_address=f"racer{n}@example.org",
+                    subject=f"mail {n}",
+                    body="b",
+                    token="t" * 30,
+                    now=ctx.now(),
+                )
+        senders = [
+            Mailer(
+                ServerContext(
+                    open_database(settings.database_url),
+                    replace(ctx.settings, instance=f"process-{p}"),
+                )
+            )
+            for p in range(2)
+        ]
+        barrier = threading.Barrier(2)
+        counts: list[int] = []
+
+        def run(mailer: Mailer) -> None:
+            barrier.wait()
+            counts.append(mailer.deliver_due())
+
+        threads = [threading.Thread(target=run, args=(m,)) for m in senders]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        # what one left (it did not hold the SQLite lease) the lease holder sends next run
+        while sum(counts) < 12:
+            counts.append(senders[0].deliver_due() + senders[1].deliver_due())
+        assert sum(counts) == 12
+        subjects = sorted(m["Subject"] for m in smtp.inbox.mails)
+        assert subjects == sorted(f"mail {n}" for n in range(12))
+        assert all(r["status"] == "sent" for r in rows(client))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Annotated
 
 import typer
@@ -51,6 +52,37 @@ def serve(
     ] = 10,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
+    # notifications by mail (lane social; docs/server.md "Notifications and chat")
+    site_url: Annotated[
+        str,
+        typer.Option(
+            help="The site's address as players reach it (links in mail).",
+            envvar="PARLOUR_SITE_URL",
+        ),
+    ] = "http://127.0.0.1:8000",
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            help="SMTP server for notification mail (default: no mail).", envvar="PARLOUR_SMTP_HOST"
+        ),
+    ] = None,
+    smtp_port: Annotated[
+        int, typer.Option(help="SMTP server port.", min=1, max=65535, envvar="PARLOUR_SMTP_PORT")
+    ] = 25,
+    smtp_from: Annotated[
+        str, typer.Option(help="From address of the mail.", envvar="PARLOUR_SMTP_FROM")
+    ] = "parlour@localhost",
+    smtp_starttls: Annotated[
+        bool,
+        typer.Option(help="Use STARTTLS with the SMTP server.", envvar="PARLOUR_SMTP_STARTTLS"),
+    ] = False,
+    smtp_user: Annotated[
+        str | None,
+        typer.Option(
+            help="SMTP login user (the password: PARLOUR_SMTP_PASSWORD).",
+            envvar="PARLOUR_SMTP_USER",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: REST API (docs at /docs) and WebSocket (/ws)."""
     import uvicorn
@@ -64,6 +96,14 @@ def serve(
         writer_threads=writer_threads,
         forwarded_allow_ips=tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip()),
         max_signups_per_address=max_signups_per_address,
+        site_url=site_url,
+        smtp_host=smtp_host or None,
+        smtp_port=smtp_port,
+        smtp_from=smtp_from,
+        smtp_starttls=smtp_starttls,
+        smtp_user=smtp_user or None,
+        # a password on the command line shows in the process list: from the environment only
+        smtp_password=os.environ.get("PARLOUR_SMTP_PASSWORD") or None,
     )
     opened(database)  # one that cannot be opened: one line naming it and the cause, no traceback
     app = create_app(settings)  # on the database just opened

@@ -13,8 +13,9 @@ for it. A 5xx answer to the mail (an address refused) marks it ``failed``, as do
 Several server processes on one database: on PostgreSQL each claims a row with ``SELECT ...
 FOR UPDATE SKIP LOCKED`` in a transaction of its own that lasts until the row is marked, so
 two processes never send one mail, and they share the work. SQLite serves one process (the
-project's rule for SQLite); a second one is kept out by a lease row (``server_leases``,
-name ``mailer``), as the clock sweeper is. Either way a process killed between the SMTP
+project's rule for SQLite); should a second one run, a lease row (``server_leases``, name
+``mailer``, as the clock sweeper's) keeps their runs apart, and a run marks each mail before
+it gives the lease back. Either way a process killed between the SMTP
 server's acceptance and the mark sends that one mail again after the restart: delivery is
 at least once, never lost.
 """
@@ -117,16 +118,20 @@ class Mailer:
             until = now + timedelta(seconds=LEASE_SECONDS)
             if not take_lease(connection, LEASE, holder, now, until):
                 return 0
-        with ctx.engine.connect() as connection:
-            rows = due_mail(connection, now, BATCH)
         sent = 0
-        with self._smtp() as smtp:
-            for row in rows:
-                with write_transaction(ctx.engine) as connection:
-                    ok = self._send(smtp, connection, row)
-                if not ok:
-                    break
-                sent += 1
+        try:
+            with ctx.engine.connect() as connection:
+                rows = due_mail(connection, now, BATCH)
+            with self._smtp() as smtp:
+                for row in rows:
+                    with write_transaction(ctx.engine) as connection:
+                        ok = self._send(smtp, connection, row)
+                    if not ok:
+                        break
+                    sent += 1
+        finally:  # every row sent is marked: another process may take the next run
+            with write_transaction(ctx.engine) as connection:
+                take_lease(connection, LEASE, holder, now, ctx.now())
         return sent
 
     @contextlib.contextmanager
