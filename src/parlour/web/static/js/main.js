@@ -15,6 +15,7 @@
 import { api, onLoggedOut, session } from "./api.js";
 import { fill, h } from "./dom.js";
 import { live } from "./live.js";
+import { startNotifications } from "./notifications.js";
 
 export const app = {
   account: null,
@@ -43,6 +44,7 @@ const pages = {
   replay: () => import("./replay.js"),
   standings: () => import("./scores.js"),
   stats: () => import("./scores.js"),
+  notifications: () => import("./notifications.js"),
 };
 
 const NUMBERED = new Set(["table", "replay"]); // pages of one table: #/table/7
@@ -166,6 +168,7 @@ async function start() {
     app.account = null;
   }
   drawNav();
+  startNotifications(app);
   live.connect();
   window.addEventListener("hashchange", render);
   await render();

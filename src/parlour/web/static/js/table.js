@@ -5,6 +5,7 @@
 
 import { get, post } from "./api.js";
 import { confirmBox, fill, h, messageLine, pace, points, sleep } from "./dom.js";
+import { mountChat } from "./chat.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
 import { gameInfo, loadRenderer } from "./renderers.js";
@@ -66,6 +67,7 @@ class TablePage {
     this.stopListening = live.listen((m) => this.onMessage(m));
     await this.reload();
     if (!this.table) return;
+    this.stopChat = mountChat(this.main, this.id, this.invite, this.app);
     if (joinNow && this.table.status === "lobby" && this.table.you === null) await this.join();
     live.follow(this.id, this.invite);
   }
@@ -73,6 +75,7 @@ class TablePage {
   stop() {
     this.stopped = true;
     this.stopListening && this.stopListening();
+    this.stopChat && this.stopChat();
     this.dropGame();
     live.unfollow(this.id);
   }
