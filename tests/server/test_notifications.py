@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from parlour.server import Settings, create_app
 from parlour.server.services.notifications import warn_clocks
 from tests.server.conftest import FakeClock, register, wait_until
 from tests.server.helpers import people_table
@@ -110,3 +111,30 @@ def test_a_lobby_join_tells_nobody_and_anonymous_gets_nothing(client: TestClient
     assert made.status_code == 201
     wait_until(lambda: client.app.state.ctx.writer.submit(lambda c: True).result())  # type: ignore[attr-defined]
     assert notifications(client, creator) == []
+
+
+def test_the_routes_are_in_the_openapi_with_their_models_and_errors(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    paths = spec["paths"]
+    listed = paths["/me/notifications"]["get"]["responses"]
+    assert listed["200"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/NotificationsOut"
+    )
+    assert listed["401"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
+    chat = paths["/tables/{table_id}/chat"]
+    assert chat["post"]["responses"]["201"]["content"]["application/json"]["schema"][
+        "$ref"
+    ].endswith("/ChatLineOut")
+    assert "429" in chat["post"]["responses"] and "403" in chat["post"]["responses"]
+    for path in ("/me/notifications/read", "/me/mail", "/me/mutes/{name}", "/unsubscribe/{token}"):
+        assert path in paths, path
+
+
+def test_with_notifications_off_nothing_is_stored(settings: Settings) -> None:
+    from dataclasses import replace
+
+    with TestClient(create_app(replace(settings, notifications=False))) as client:
+        table_id, seats = people_table(client, "pig")
+        pass_turn(client, table_id, seats)
+        client.app.state.ctx.writer.submit(lambda c: None).result()  # type: ignore[attr-defined]
+        assert notifications(client, seats[0]) == notifications(client, seats[1]) == []

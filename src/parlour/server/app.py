@@ -147,7 +147,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mailer = Mailer(ctx)
     notifier = Notifier(ctx, hub.send_account, mailer.wake)
     mailer.extra = lambda: warn_clocks(ctx, notifier)
-    ctx.listeners.append(notifier.on_change)
+    if settings.notifications:
+        ctx.listeners.append(notifier.on_change)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -133,5 +133,8 @@ class Settings:
     never)."""
     chat_max_chars: int = 500
     """Longest chat message (characters)."""
+    notifications: bool = True
+    """Make notifications (and their mail); off only to measure what they cost (the load
+    test's comparison)."""
     chat_rate: tuple[int, float] = (5, 10.0)
     """Chat messages one account may post within a window of seconds (429 past it)."""
