@@ -26,6 +26,7 @@ A notice's text names the table and the game, never anything a seat hides.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -213,6 +214,10 @@ class Notifier:
         self.ctx = ctx
         self.push = push
         self.wake = wake
+        self._lock = threading.RLock()  # an unstarted writer writes in the caller's thread
+        self._pending: list[Notice] = []
+        self._queued: Future[list[NotificationRow]] | None = None
+        """The write queued and not yet started, which new notices join."""
         self._told: dict[int, set[str]] = {}
         """Keys this process stored (or found stored) per table: no write for those again."""
 
@@ -233,9 +238,26 @@ class Notifier:
         self.submit(fresh)
 
     def submit(self, notices: Sequence[Notice]) -> Future[list[NotificationRow]]:
-        """Store *notices* through the group writer; push and wake once committed."""
-        now = self.ctx.now()
-        future = self.ctx.writer.submit(lambda c: store_notices(c, notices, now, self.ctx))
+        """Store *notices* through the group writer; push and wake once committed. Notices
+        submitted while an earlier write of them waits in the writer's queue join it (one
+        write for all, however busy the server): the future answers that shared write."""
+        with self._lock:
+            self._pending.extend(notices)
+            if self._queued is not None:
+                return self._queued
+            taken: list[Notice] | None = None
+
+            def write(connection: Connection) -> list[NotificationRow]:
+                nonlocal taken
+                if taken is None:  # the first run takes what waits; a rerun writes the same
+                    with self._lock:
+                        taken, self._pending = self._pending, []
+                        self._queued = None
+                return store_notices(connection, taken, self.ctx.now(), self.ctx)
+
+            future = self.ctx.writer.submit(write)
+            if not future.done():  # an unstarted writer wrote it at once, in this thread
+                self._queued = future
         future.add_done_callback(self._stored)
         return future
 
