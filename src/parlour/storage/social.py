@@ -18,12 +18,14 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     delete,
     func,
     insert,
     select,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -155,6 +157,15 @@ def _insert_ignore(connection: Connection, model: type[Base], values: dict[str, 
 
 # --- notifications --------------------------------------------------------------------------
 
+ADD_NOTIFICATION = sql_text(
+    "INSERT INTO notifications (account_id, table_id, kind, text, key, created_at) "
+    "VALUES (:account_id, :table_id, :kind, :text, :key, :created_at) "
+    "ON CONFLICT DO NOTHING RETURNING id"
+).bindparams(bindparam("created_at", type_=DateTime(timezone=True)))
+"""One notification, unless its key is stored for the account already (then no row comes
+back). Written out once: a notice is stored at nearly every turn, and building the
+statement each time cost more than running it."""
+
 
 def add_notification(
     connection: Connection,
@@ -168,9 +179,8 @@ def add_notification(
 ) -> NotificationRow | None:
     """Store a notification; ``None`` (nothing stored) when *key* was stored for this
     account before."""
-    new_id = _insert_ignore(
-        connection,
-        Notification,
+    new_id = connection.execute(
+        ADD_NOTIFICATION,
         dict(
             account_id=account_id,
             table_id=table_id,
@@ -179,7 +189,7 @@ def add_notification(
             key=key,
             created_at=now,
         ),
-    )
+    ).scalar()
     if new_id is None:
         return None
     return NotificationRow(new_id, account_id, table_id, kind, text[:300], now, None)
