@@ -49,6 +49,8 @@ import websockets
 
 PASSWORD = "bench-password"
 GAMES = ("ten-thousand", "crossword", "rummy")
+CHAT_PAUSE = 2.5
+"""Seconds between two chat lines of one player at least (the rate limit is 5 per 10 s)."""
 TABLE_OPTIONS: dict[str, dict[str, Any]] = {
     "ten-thousand": {"target": 2_000},
     "crossword": {"turn_mode": "turns"},
@@ -75,6 +77,12 @@ class BenchConfig:
     think: float = 0.0
     """Mean thinking time before each action (seconds, exponentially distributed; 0: none,
     a closed loop that finds the server's capacity). Not part of the latency."""
+    notifications: bool = True
+    """Let the server make notifications (``parlour serve --no-notifications`` when not)."""
+    chat_every: int = 0
+    """Each player posts a chat line every this many of its actions, at most one per
+    :data:`CHAT_PAUSE` seconds (under the server's chat rate limit); 0: no chat. The lines
+    go on a connection of their own, beside the game, and are not in the action latency."""
 
 
 @dataclass
@@ -96,6 +104,10 @@ class BenchReport:
     """Mean thinking time per action (seconds)."""
     client_cpu: float = 0.0
     """CPU seconds the simulated players used while playing."""
+    chats: int = 0
+    """Chat lines the server took (``chat_every``)."""
+    notifications: bool = True
+    """Whether the server made notifications."""
     server_cpu: float | None = None
     """CPU seconds the server process used while they played (when this command started it)."""
 
@@ -131,6 +143,8 @@ class BenchReport:
             "games_finished": self.games,
             "client_cpu_seconds": round(self.client_cpu, 2),
             "server_cpu_seconds": None if self.server_cpu is None else round(self.server_cpu, 2),
+            "notifications": self.notifications,
+            "chat_lines": self.chats,
         }
 
     def text(self) -> str:
@@ -144,7 +158,8 @@ class BenchReport:
             f"actions: {j['actions']} ({j['actions_per_second']}/s; {games}), "
             f"games finished: {j['games_finished']}",
             f"latency: p50 {j['p50_ms']} ms, p99 {j['p99_ms']} ms, mean {j['mean_ms']} ms",
-            f"errors: {j['errors']}",
+            f"errors: {j['errors']}; notifications "
+            f"{'on' if j['notifications'] else 'off'}, chat lines {j['chat_lines']}",
             f"cpu: players {j['client_cpu_seconds']} s, server {j['server_cpu_seconds']} s",
         ]
         lines += [f"  {sample}" for sample in j["error_samples"]]
@@ -374,6 +389,10 @@ class Player:
         self.ws: Any = None
         self.acks: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.counter = 0
+        self.actions = 0
+        self.chat_http: Http | None = None
+        self.chatting: asyncio.Task[None] | None = None
+        self.chatted = 0.0
 
     async def register(self) -> None:
         creds = {"name": self.name, "password": PASSWORD}
@@ -383,6 +402,35 @@ class Player:
         if status not in (200, 201):
             raise HttpError(f"register {self.name}: {status} {body}")
         self.http.token = body["token"]
+        if self.bench.config.chat_every:
+            self.chat_http = Http(self.bench.base, body["token"])
+
+    def after_action(self) -> None:
+        """Count an action; every ``chat_every`` (and at most once per :data:`CHAT_PAUSE`
+        seconds) post a chat line on the side connection, without waiting for it."""
+        self.actions += 1
+        every = self.bench.config.chat_every
+        if not every or self.actions % every or self.chat_http is None:
+            return
+        now = time.monotonic()
+        if now - self.chatted < CHAT_PAUSE or (self.chatting and not self.chatting.done()):
+            return
+        self.chatted = now
+        self.chatting = asyncio.create_task(self.chat(self.table))
+
+    async def chat(self, table: int | None) -> None:
+        assert self.chat_http is not None
+        try:
+            status, body = await self.chat_http.request(
+                "POST", f"/tables/{table}/chat", {"text": f"move {self.actions}: nice one"}
+            )
+        except HttpError as err:
+            self.bench.error(f"chat: {err}")
+            return
+        if status == 201:
+            self.bench.report.chats += 1
+        else:
+            self.bench.error(f"chat at table {table}: {status} {body}")
 
     async def listen(self) -> None:
         """Read the WebSocket: updates for the table, acks for WebSocket actions."""
@@ -438,6 +486,7 @@ class Player:
                 self.bench.error(f"{self.game} {action!r} at v{version}: {answer.get('detail')}")
                 return False
             self.bench.done(self.game, elapsed)
+            self.after_action()
             if self.state.get("version", -1) <= version:  # its update has not come yet
                 self.turn.clear()
             return True
@@ -449,6 +498,7 @@ class Player:
             self.bench.error(f"{self.game} {action!r} at v{version}: {status} {body}")
             return False
         self.bench.done(self.game, elapsed)
+        self.after_action()
         self.adopt({**body, "table": self.table})
         return True
 
@@ -616,7 +666,12 @@ async def _run(config: BenchConfig, base: str, server_pid: int | None = None) ->
             bench.report.server_cpu = None if after is None else after - server_cpu
     finally:
         for player in players:
+            if player.chatting is not None:
+                await asyncio.gather(player.chatting, return_exceptions=True)
             await player.http.close()
+            if player.chat_http is not None:
+                await player.chat_http.close()
+    bench.report.notifications = config.notifications
     return bench.report
 
 
@@ -630,9 +685,10 @@ def run_bench(config: BenchConfig) -> BenchReport:
         return report
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as home:
         database = config.database or f"sqlite:///{Path(home) / 'bench.db'}"
-        process = spawn_server(
-            port=config.port, database=database, home=home, extra=["--sweep-seconds", "0"]
-        )
+        extra = ["--sweep-seconds", "0"]
+        if not config.notifications:
+            extra.append("--no-notifications")
+        process = spawn_server(port=config.port, database=database, home=home, extra=extra)
         base = f"http://127.0.0.1:{config.port}"
         try:
             wait_healthy(base, process, home=home)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,12 @@ GAMES = [spec.name for spec in parlour.games()]
 SESSIONS = int(os.environ.get("PARLOUR_PRIVACY_SESSIONS", "1"))
 MOVES = int(os.environ.get("PARLOUR_PRIVACY_MOVES", "30"))
 """Moves per session at most (a game is played on only to its end or this many moves)."""
+NOTICE = re.compile(
+    r"(It is your turn at table \d+ \([^)]+\)\.|The game at table \d+ \([^)]+\) "
+    r"(has started\.( It is your turn\.)?|is over\.)|A new day at table \d+ \([^)]+\): "
+    r"your plays today\.)"
+)
+"""The notification texts: the table and the game, nothing any seat hides."""
 SAME_AS_REST = ("version", "status", "you", "your_turn", "to_move", "view", "legal", "result")
 EASY = bot_for("crossword", "easy")
 SHORT = {"rummy": {"max_turns": 6, "max_rounds": 2}}
@@ -149,6 +156,11 @@ class Session:
                     self.found.append(f"a turn notice with more: {message}")
                 continue
             if kind == "ack":
+                continue
+            if kind == "notification":  # one of the account's: a fixed text, nothing hidden
+                note = message["notification"]
+                if set(message) != {"type", "notification"} or not NOTICE.fullmatch(note["text"]):
+                    self.found.append(f"a notification with more: {message}")
                 continue
             if kind != "update":
                 self.found.append(f"unexpected {message}")

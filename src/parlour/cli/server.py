@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Annotated
 
 import typer
@@ -60,6 +61,40 @@ def serve(
     ] = 1.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
+    # notifications by mail (lane social; docs/server.md "Notifications and chat")
+    site_url: Annotated[
+        str,
+        typer.Option(
+            help="The site's address as players reach it (links in mail).",
+            envvar="PARLOUR_SITE_URL",
+        ),
+    ] = "http://127.0.0.1:8000",
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            help="SMTP server for notification mail (default: no mail).", envvar="PARLOUR_SMTP_HOST"
+        ),
+    ] = None,
+    smtp_port: Annotated[
+        int, typer.Option(help="SMTP server port.", min=1, max=65535, envvar="PARLOUR_SMTP_PORT")
+    ] = 25,
+    smtp_from: Annotated[
+        str, typer.Option(help="From address of the mail.", envvar="PARLOUR_SMTP_FROM")
+    ] = "parlour@localhost",
+    smtp_starttls: Annotated[
+        bool,
+        typer.Option(help="Use STARTTLS with the SMTP server.", envvar="PARLOUR_SMTP_STARTTLS"),
+    ] = False,
+    smtp_user: Annotated[
+        str | None,
+        typer.Option(
+            help="SMTP login user (the password: PARLOUR_SMTP_PASSWORD).",
+            envvar="PARLOUR_SMTP_USER",
+        ),
+    ] = None,
+    notifications: Annotated[
+        bool, typer.Option(help="Make notifications (off only to measure what they cost).")
+    ] = True,
 ) -> None:
     """Run the game server: REST API (docs at /docs) and WebSocket (/ws)."""
     import uvicorn
@@ -74,6 +109,15 @@ def serve(
         forwarded_allow_ips=tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip()),
         max_signups_per_address=max_signups_per_address,
         poll_seconds=poll_seconds,
+        site_url=site_url,
+        smtp_host=smtp_host or None,
+        smtp_port=smtp_port,
+        smtp_from=smtp_from,
+        smtp_starttls=smtp_starttls,
+        smtp_user=smtp_user or None,
+        # a password on the command line shows in the process list: from the environment only
+        smtp_password=os.environ.get("PARLOUR_SMTP_PASSWORD") or None,
+        notifications=notifications,
     )
     opened(database)  # one that cannot be opened: one line naming it and the cause, no traceback
     app = create_app(settings)  # on the database just opened
@@ -116,6 +160,22 @@ def bench_server(
             max=600_000,
         ),
     ] = 0.0,
+    chat_every: Annotated[
+        int,
+        typer.Option(
+            help="Each player posts a chat line every this many actions (at most one per 2.5 "
+            "s, under the chat rate limit; 0: no chat).",
+            min=0,
+        ),
+    ] = 0,
+    social: Annotated[
+        str,
+        typer.Option(
+            help="'on' (notifications made), 'off' (--no-notifications, no chat), or "
+            "'compare': one run with them off, then one with them on (and --chat-every, "
+            "default 10), side by side.",
+        ),
+    ] = "on",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Load test: simulated players play dice, crossword and rummy games against each other
@@ -133,21 +193,46 @@ def bench_server(
         fail(str(err))
     if not names:
         fail("--games names at least one game")
-    report = run_bench(
-        BenchConfig(
-            seconds=seconds,
-            players=players,
-            database=database,
-            url=url,
-            port=port,
-            via=via,
-            games=names,
-            think=think / 1000,
-        )
+    if social not in ("on", "off", "compare"):
+        fail("--social is 'on', 'off' or 'compare'")
+    runs = (
+        [("off", False, 0), ("on", True, chat_every or 10)]
+        if social == "compare"
+        else [(social, social == "on", chat_every if social == "on" else 0)]
     )
+    reports = []
+    for label, notify, chat in runs:
+        report = run_bench(
+            BenchConfig(
+                seconds=seconds,
+                players=players,
+                database=database,
+                url=url,
+                port=port,
+                via=via,
+                games=names,
+                think=think / 1000,
+                notifications=notify,
+                chat_every=chat,
+            )
+        )
+        reports.append((label, report))
     if as_json:
-        print(json.dumps(report.to_json()))
+        if social == "compare":
+            print(json.dumps({label: r.to_json() for label, r in reports}))
+        else:
+            print(json.dumps(reports[0][1].to_json()))
         return
-    console.print(report.text())
-    if report.errors:
+    for label, report in reports:
+        if social == "compare":
+            console.print(f"[bold]notifications and chat {label}[/bold]")
+        console.print(report.text())
+    if len(reports) == 2:
+        off, on = reports[0][1], reports[1][1]
+        console.print(
+            f"off: {off.per_second:.1f} actions/s, p99 {off.percentile(0.99):.1f} ms | "
+            f"on: {on.per_second:.1f} actions/s, p99 {on.percentile(0.99):.1f} ms, "
+            f"{on.chats} chat lines"
+        )
+    if any(r.errors for _, r in reports):
         raise typer.Exit(1)

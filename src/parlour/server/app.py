@@ -22,10 +22,12 @@ from parlour.server import errors, ws
 from parlour.server.fanout import Fanout
 from parlour.server.hooks import hooks_for
 from parlour.server.hub import Hub, follower_count
-from parlour.server.routers import auth, games, play, preview, scores, tables
+from parlour.server.mailer import Mailer
+from parlour.server.routers import auth, games, play, preview, scores, social, tables
 from parlour.server.routers import endings as endings_routes  # resign, rematch, ratings
 from parlour.server.runner import Runner
 from parlour.server.services.context import ServerContext
+from parlour.server.services.notifications import Notifier, warn_clocks
 from parlour.server.settings import Settings
 from parlour.storage.db import open_database
 from parlour.web import web_root
@@ -147,6 +149,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     fanout = Fanout(ctx, hub) if engine.dialect.name == "postgresql" else None
     if fanout is not None:
         ctx.listeners.insert(0, fanout.on_change)
+    # notifications, mail and chat (lane social): a listener, and the outbox sender
+    mailer = Mailer(ctx)
+    notifier = Notifier(ctx, hub.send_account, mailer.wake)
+    mailer.extra = lambda: warn_clocks(ctx, notifier)
+    if settings.notifications:
+        ctx.listeners.append(notifier.on_change)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -164,9 +172,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await runner.start()
         if fanout is not None:
             fanout.start()
+        await mailer.start()
         try:
             yield
         finally:
+            await mailer.stop()
             await runner.stop()
             ctx.writer.stop()
             if fanout is not None:
@@ -186,9 +196,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.runner = runner
     app.state.fanout = fanout
+    app.state.mailer = mailer
+    app.state.notifier = notifier
     errors.install(app)
     for module in (play, tables, auth, games, preview, scores):  # actions first: most asked
         app.include_router(module.router)
+    app.include_router(social.router)
     app.include_router(ws.router)
     app.include_router(endings_routes.router)  # endings lane
 

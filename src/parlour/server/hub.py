@@ -225,6 +225,26 @@ class Hub:
                     targets |= self._by_account.get(seat.account_id, set())
         for follower in targets:
             self._put(follower, text)
+    # --- messages of other topics (notifications, chat: lane social) --------------------
+
+    def send_account(self, account_id: int, message: JSON) -> None:
+        """Send *message* to every open WebSocket of the account (from any thread)."""
+        with self._lock:
+            targets = list(self._by_account.get(account_id, ()))
+        if targets:
+            text = dumps(message)
+            for follower in targets:
+                self._put(follower, text)
+
+    def send_table(self, table_id: int, message: JSON, *, skip: set[int]) -> None:
+        """Send *message* to the WebSockets following *table_id*, except those of the
+        accounts in *skip* (from any thread)."""
+        with self._lock:
+            targets = [f for f in self._by_table.get(table_id, ()) if f.account_id not in skip]
+        if targets:
+            text = dumps(message)
+            for follower in targets:
+                self._put(follower, text)
 
     # --- sending ------------------------------------------------------------------------
 

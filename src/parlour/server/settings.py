@@ -103,3 +103,38 @@ class Settings:
     the outcome in the game's notation, or ``None`` to draw as usual. ``parlour serve`` never
     sets it (no option or variable reaches it), and an outcome it names is still checked by
     the engine."""
+    # --- notifications and chat (lane: social; docs/server.md "Notifications and chat") ---
+    site_url: str = "http://127.0.0.1:8000"
+    """The site's address as players reach it: the links in mail start with it."""
+    smtp_host: str | None = None
+    """The SMTP server mail is sent through; ``None``: no mail is queued or sent."""
+    smtp_port: int = 25
+    """The SMTP server's port."""
+    smtp_from: str = "parlour@localhost"
+    """The ``From`` address of the mail the server sends."""
+    smtp_starttls: bool = False
+    """Ask the SMTP server for STARTTLS before logging in and sending."""
+    smtp_user: str | None = None
+    """Log in to the SMTP server as this user (with ``smtp_password``); ``None``: no login."""
+    smtp_password: str | None = None
+    """The SMTP login's password."""
+    smtp_timeout: float = 10.0
+    """Seconds to wait for the SMTP server before counting the attempt failed."""
+    mail_poll_seconds: float = 5.0
+    """How often the outbox sender looks for mail due (seconds; 0: never, tests send by
+    hand). New mail wakes it at once within a process."""
+    mail_retry_seconds: tuple[float, float] = (30.0, 3_600.0)
+    """Back-off of a mail the SMTP server did not take: the first wait and the longest
+    (seconds; doubled at each failure up to the longest)."""
+    mail_max_attempts: int = 20
+    """Attempts at one mail before it is marked ``failed``."""
+    clock_warning_seconds: float = 60.0
+    """How often tables are checked for clocks with less than a day left (seconds; 0:
+    never)."""
+    chat_max_chars: int = 500
+    """Longest chat message (characters)."""
+    notifications: bool = True
+    """Make notifications (and their mail); off only to measure what they cost (the load
+    test's comparison)."""
+    chat_rate: tuple[int, float] = (5, 10.0)
+    """Chat messages one account may post within a window of seconds (429 past it)."""

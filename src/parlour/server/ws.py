@@ -23,7 +23,9 @@ Server to client: ``hello`` (the account), ``update`` (table, version, status, y
 your_turn, deadline, view, legal, events since the last update, result), ``turn`` (it is your
 turn at a table you do not follow), ``table`` (a lobby changed: fetch it again), ``ack``,
 ``error`` (``status``, ``code``, ``detail``, ``ref``; a stale action carries ``current``),
-``pong``. A client that reconnects follows again and gets the whole table at its version.
+``pong``; ``notification`` (one of the account's, :mod:`.services.notifications`) and
+``chat`` (a line of a followed table's chat, :mod:`.services.chat`). A client that
+reconnects follows again and gets the whole table at its version.
 """
 
 from __future__ import annotations

@@ -51,6 +51,7 @@ from parlour.storage.accounts import (
     update_password_hash,
 )
 from parlour.storage.db import write_transaction
+from parlour.storage.social import forget_mail
 from parlour.storage.tables import (
     FINISHED,
     LOBBY,
@@ -387,6 +388,7 @@ def delete_account(
         mark_deleted(
             connection, account.id, placeholder=placeholder_name(account.id), now=ctx.now()
         )
+        forget_mail(connection, account.id)  # the address and unsent mail go with the account
         finished = tables_of_account(connection, account.id, statuses=(FINISHED,))
     _forget_logins(ctx, account.id)
     ctx.names[account.id] = placeholder_name(account.id)

@@ -26,6 +26,7 @@ from parlour.storage.accounts import (
     update_password_hash,
 )
 from parlour.storage.db import write_transaction
+from parlour.storage.social import delete_chat
 from parlour.storage.tables import delete_table, get_table
 
 
@@ -88,6 +89,8 @@ def remove_table(engine: Engine, table_id: int) -> Removed:
     Raises :class:`AdminError` for no such table."""
     with write_transaction(engine) as connection:
         table = get_table(connection, table_id)
+        if table is not None:
+            delete_chat(connection, table_id)  # its chat goes with it
         if table is None or not delete_table(connection, table_id):
             raise AdminError(f"no table {table_id}")
     return Removed(table.id, table.game, table.status)

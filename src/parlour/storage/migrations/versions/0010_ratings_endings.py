@@ -3,7 +3,7 @@ and the rated games, one row per table (``rated_games``: the key that makes a ga
 update happen once)
 
 Revision ID: 0010_ratings_endings
-Revises: 0008_no_table_snapshot
+Revises: 0009_notifications_chat
 Create Date: 2026-12-02
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010_ratings_endings"
-down_revision = "0008_no_table_snapshot"
+down_revision = "0009_notifications_chat"
 branch_labels = None
 depends_on = None
 

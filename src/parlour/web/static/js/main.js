@@ -15,6 +15,7 @@
 import { api, onLoggedOut, session } from "./api.js";
 import { fill, h } from "./dom.js";
 import { live } from "./live.js";
+import { startNotifications } from "./notifications.js";
 
 export const app = {
   account: null,
@@ -46,6 +47,7 @@ const pages = {
   ratings: () => import("./players.js"), // endings: leaderboards, players, watching
   players: () => import("./players.js"),
   watch: () => import("./players.js"),
+  notifications: () => import("./notifications.js"),
 };
 
 const NUMBERED = new Set(["table", "replay"]); // pages of one table: #/table/7
@@ -171,6 +173,7 @@ async function start() {
     app.account = null;
   }
   drawNav();
+  startNotifications(app);
   live.connect();
   window.addEventListener("hashchange", render);
   await render();

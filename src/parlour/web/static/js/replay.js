@@ -3,6 +3,7 @@
 
 import { get } from "./api.js";
 import { fill, h, messageLine } from "./dom.js";
+import { mountChat } from "./chat.js";
 import { loadRenderer } from "./renderers.js";
 import { eventWho } from "./table.js";
 
@@ -49,6 +50,7 @@ export async function mount(main, where) {
     message.el,
     board,
   );
+  mountChat(main, id, invite, null, { readOnly: true }); // the table's chat, as it stands
   const module = await loadRenderer(table.game);
   const game = module.create({
     root: board,

@@ -12,6 +12,7 @@
 
 import { get, post } from "./api.js";
 import { confirmBox, fill, h, messageLine, pace, points, sleep, timeLeft } from "./dom.js";
+import { mountChat } from "./chat.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
 import { gameInfo, loadRenderer } from "./renderers.js";
@@ -110,6 +111,7 @@ class TablePage {
     this.stopListening = live.listen((m) => this.onMessage(m));
     await this.reload();
     if (!this.table) return;
+    this.stopChat = mountChat(this.side || this.main, this.id, this.invite, this.app); // the side column
     if (joinNow && this.table.status === "lobby" && this.table.you === null) await this.join();
     live.follow(this.id, this.invite);
   }
@@ -124,6 +126,7 @@ class TablePage {
     document.title = "parlour";
     turnIcon(false);
     this.stopListening && this.stopListening();
+    this.stopChat && this.stopChat();
     this.dropGame();
     live.unfollow(this.id);
   }
