@@ -225,6 +225,7 @@ class Hub:
                     targets |= self._by_account.get(seat.account_id, set())
         for follower in targets:
             self._put(follower, text)
+
     # --- messages of other topics (notifications, chat: lane social) --------------------
 
     def send_account(self, account_id: int, message: JSON) -> None:
