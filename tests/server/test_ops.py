@@ -262,3 +262,27 @@ def test_the_json_log_config_sends_uvicorn_and_the_server_to_the_json_formatter(
             "level": "WARNING",
             "propagate": False,
         }
+
+
+def test_my_tables_are_paged_with_limit_and_before(client: TestClient) -> None:
+    ann = register(client, "ann")
+    made = [
+        client.post("/tables", json={"game": "pig", "seats": ["me", "open"]}, headers=ann).json()[
+            "id"
+        ]
+        for _ in range(5)
+    ]
+    first = client.get("/tables", params={"which": "mine", "limit": 2}, headers=ann).json()
+    assert [t["id"] for t in first] == made[::-1][:2]
+    before = min(t["id"] for t in first)
+    second = client.get(
+        "/tables", params={"which": "mine", "limit": 2, "before": before}, headers=ann
+    ).json()
+    assert [t["id"] for t in second] == made[::-1][2:4]
+    rest = client.get(
+        "/tables", params={"which": "mine", "before": min(t["id"] for t in second)}, headers=ann
+    ).json()
+    assert [t["id"] for t in rest] == made[:1]
+    assert client.get("/tables", params={"limit": 101}).status_code == 422
+    opened = client.get("/tables", params={"limit": 3, "before": made[-1]}).json()
+    assert [t["id"] for t in opened] == made[::-1][1:4]
