@@ -242,17 +242,19 @@ def test_x_forwarded_for_is_trusted_only_from_the_proxies_named(settings: Settin
 def test_serve_leaves_forwarded_headers_to_the_option(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import uvicorn
     from typer.testing import CliRunner
 
     from parlour.cli.main import app as cli
+    from parlour.server.shutdown import GracefulServer
 
     seen: dict[str, Any] = {}
 
-    def fake_run(app: Any, **options: Any) -> None:
-        seen.update(options, settings=app.state.ctx.settings)
+    def fake_run(server: GracefulServer) -> None:  # parlour serve runs uvicorn through this
+        config = server.config
+        seen.update(proxy_headers=config.proxy_headers, settings=config.app.state.ctx.settings)
+        server.started = True
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(GracefulServer, "run", fake_run)
     runner = CliRunner()
     url = f"sqlite:///{tmp_path / 'serve.db'}"
     result = runner.invoke(cli, ["serve", "--database", url])

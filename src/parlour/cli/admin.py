@@ -1,10 +1,11 @@
 """``parlour admin``: a server host's commands on the server's database (``--database``, as
 for ``parlour serve``): list the accounts, reset a password, disable or enable an account,
-remove a table."""
+remove a table; back the database up."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -20,7 +21,7 @@ admin = typer.Typer(
     help="A game server's host: accounts (list, reset a password, disable) and tables.",
     no_args_is_help=True,
 )
-Database = Annotated[str | None, typer.Option(help=DATABASE_HELP)]
+Database = Annotated[str | None, typer.Option(help=DATABASE_HELP, envvar="PARLOUR_DATABASE")]
 Name = Annotated[str, typer.Argument(help="The account's name (case does not matter).")]
 
 
@@ -146,3 +147,25 @@ def remove_table_command(
     except AdminError as err:
         fail(str(err))
     console.print(f"table {removed.id} ({removed.game}, {removed.status}) removed.")
+
+
+@admin.command("backup")
+def backup_command(
+    path: Annotated[Path, typer.Argument(help="The new file to copy the database to.")],
+    database: Database = None,
+) -> None:
+    """Copy the server's SQLite database to PATH while the server runs (SQLite's online
+    backup). To restore: stop the server, then copy PATH over the database file (or serve
+    PATH with --database sqlite:///PATH). PostgreSQL: use pg_dump (docs/server.md)."""
+    from parlour.engine.errors import ParlourError
+    from parlour.paths import default_database_url
+    from parlour.storage.backup import backup
+
+    url = database or default_database_url()
+    if url.startswith("sqlite"):
+        _engine(url)  # brought to the newest schema first, like every admin command
+    try:
+        size = backup(url, path)
+    except ParlourError as err:
+        fail(str(err))
+    console.print(f"backed up to {path} ({size:,} bytes)")

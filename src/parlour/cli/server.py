@@ -21,7 +21,9 @@ DATABASE_HELP = (
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
-    database: Annotated[str | None, typer.Option(help=DATABASE_HELP)] = None,
+    database: Annotated[
+        str | None, typer.Option(help=DATABASE_HELP, envvar="PARLOUR_DATABASE")
+    ] = None,
     sweep_seconds: Annotated[
         float, typer.Option(help="How often turn clocks are checked (seconds; 0: never).")
     ] = 30.0,
@@ -59,6 +61,16 @@ def serve(
             min=0,
         ),
     ] = 1.0,
+    metrics: Annotated[
+        str,
+        typer.Option(
+            help="Who may read /metrics: 'loopback' (this machine only), 'on' (anyone: "
+            "block it at the proxy), 'off'."
+        ),
+    ] = "loopback",
+    json_logs: Annotated[
+        bool, typer.Option(help="Log one JSON object per line (with request and table ids).")
+    ] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
     # notifications by mail (lane social; docs/server.md "Notifications and chat")
@@ -118,11 +130,18 @@ def serve(
         # a password on the command line shows in the process list: from the environment only
         smtp_password=os.environ.get("PARLOUR_SMTP_PASSWORD") or None,
         notifications=notifications,
+        metrics=metrics,
+        json_logs=json_logs,
     )
+    if metrics not in ("loopback", "on", "off"):
+        fail("--metrics is 'loopback', 'on' or 'off'")
     opened(database)  # one that cannot be opened: one line naming it and the cause, no traceback
     app = create_app(settings)  # on the database just opened
     console.print(f"parlour server on http://{host}:{port}/ (API docs: /docs)")
-    uvicorn.run(
+    from parlour.server.logs import log_config
+    from parlour.server.shutdown import GracefulServer
+
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -135,6 +154,14 @@ def serve(
         ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,
     )
+    if json_logs:  # before uvicorn configures logging (at run)
+        config.log_config = log_config(log_level)
+    # SIGTERM: stop accepting, answer the WebSocket messages under way, close the sockets
+    # with the reconnect code, finish the requests, write what is queued (server/shutdown.py)
+    server = GracefulServer(config, app.state.drain, settings.drain_seconds)
+    server.run()
+    if not server.started:  # as uvicorn.run: the port was taken, the app failed to start
+        raise typer.Exit(3)
 
 
 @bench.command("server")

@@ -6,11 +6,9 @@ from __future__ import annotations
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -21,9 +19,10 @@ from parlour.engine.registry import specs
 from parlour.server import errors, ws
 from parlour.server.fanout import Fanout
 from parlour.server.hooks import hooks_for
-from parlour.server.hub import Hub, follower_count
+from parlour.server.hub import Hub
 from parlour.server.mailer import Mailer
-from parlour.server.routers import auth, games, play, preview, scores, social, tables
+from parlour.server.ops import install_ops
+from parlour.server.routers import auth, games, health, play, preview, scores, social, tables
 from parlour.server.routers import endings as endings_routes  # resign, rematch, ratings
 from parlour.server.runner import Runner
 from parlour.server.services.context import ServerContext
@@ -199,37 +198,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.mailer = mailer
     app.state.notifier = notifier
     errors.install(app)
-    for module in (play, tables, auth, games, preview, scores):  # actions first: most asked
+    for module in (play, tables, auth, games, preview, scores, health):  # actions first
         app.include_router(module.router)
     app.include_router(social.router)
     app.include_router(ws.router)
     app.include_router(endings_routes.router)  # endings lane
 
-    @app.get("/health", tags=["server"])
-    def health() -> JSONResponse:
-        """Liveness: the version, the database dialect, the WebSocket followers and the group
-        writer. 503 with ``ok: false`` and the writer's ``failure`` once the writer is down
-        (every change is then refused: restart the server)."""
-        writer = ctx.writer
-        body: dict[str, Any] = {
-            "ok": writer.failure is None,
-            "version": __version__,
-            "database": engine.dialect.name,
-            "followers": follower_count(hub),
-            "writer": {
-                "running": writer.running,
-                "failure": writer.failure,
-                "batches": writer.batches,
-                "writes": writer.writes,
-                "busy_seconds": round(writer.busy, 3),
-            },
-        }
-        return JSONResponse(body, status_code=200 if writer.failure is None else 503)
-
     # the web client, last: every path no route above claims is a file of it
     app.mount("/", StaticFiles(directory=web_root(), html=True), name="web")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(DocsPolicy)
+    install_ops(app, ctx, hub)  # /health, /ready, /metrics, request ids, shutdown (ops lane)
     if settings.forwarded_allow_ips:  # outermost: everything after sees the real client
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.forwarded_allow_ips))
     return app

@@ -95,6 +95,16 @@ class Settings:
     """Cheap argon2 parameters (tests and the load test only; never in production)."""
     new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(32))
     """Makes each new table's secret seed (tests inject a repeatable one)."""
+    # --- operations (ops lane): metrics, logs, shutdown ---
+    metrics: str = "loopback"
+    """Who may read ``/metrics``: ``"loopback"`` (127.0.0.0/8 and ::1 only; behind a proxy
+    trusted by ``forwarded_allow_ips``, the forwarded client counts), ``"on"`` (anyone: keep
+    it from the internet at the proxy), ``"off"`` (not collected, 404)."""
+    json_logs: bool = False
+    """Log one JSON object per line (``parlour.server.logs``), with request and table ids."""
+    drain_seconds: float = 10.0
+    """At shutdown, how long WebSocket messages under way may take to be answered before
+    every socket is closed with the reconnect code (seconds)."""
     instance: str = field(default_factory=lambda: uuid.uuid4().hex)
     """This process's name in leases."""
     chance_script: ChanceScript | None = None

@@ -84,12 +84,33 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Engine:
             engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
         _write_locks[id(engine)] = threading.Lock()
         if migrate:
-            config = alembic_config(url)
-            with engine.begin() as connection:
-                config.attributes["connection"] = connection
-                command.upgrade(config, "heads")  # each game's tables may be a branch
+            _upgrade(engine, url)
         _engines[url] = engine
         return engine
+
+
+def _upgrade(engine: Engine, url: str) -> None:
+    """Bring the schema to the newest migration. On SQLite with foreign keys off meanwhile
+    (outside the transaction, where SQLite allows the change): a migration that rebuilds a
+    table (Alembic's batch mode: copy, drop, rename) would otherwise fail on dropping a
+    table other rows refer to (an old server database with tables and seats)."""
+    config = alembic_config(url)
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        raw: Any = connection.connection.driver_connection
+        if sqlite:
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "heads")  # each game's tables may be a branch
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+                    if broken is not None:
+                        raise ParlourError(f"the upgrade left a broken reference: {broken}")
+        finally:
+            if sqlite:
+                raw.execute("PRAGMA foreign_keys=ON")
 
 
 @contextmanager

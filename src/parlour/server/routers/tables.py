@@ -57,9 +57,15 @@ def list_tables(
     account: MaybeAccountDep,
     which: Literal["open", "mine"] = "open",
     game: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9-]+$")] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 100,
+    before: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
 ) -> Any:
-    """Open tables waiting for players, or your tables (``which=mine``; your turn first)."""
-    return views.list_tables(ctx, account.id if account else None, which=which, game=game)
+    """Open tables waiting for players, or your tables (``which=mine``; your turn first):
+    the ``limit`` newest, with ids below ``before`` when given. The next page: ``before`` =
+    the smallest ``id`` of this one (an empty page: no more)."""
+    return views.list_tables(
+        ctx, account.id if account else None, which=which, game=game, limit=limit, before=before
+    )
 
 
 @router.get("/{table_id}", response_model=TableOut, responses=ERRORS)

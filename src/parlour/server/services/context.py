@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import anyio
 from sqlalchemy import Connection, Engine
@@ -34,6 +34,8 @@ class ServerContext:
     """Recently checked tokens: hash -> (account, expiry, monotonic time to recheck)."""
     names: dict[int, str] = field(default_factory=dict)
     """Account names by id, as read (names never change once registered)."""
+    metrics: Any = None
+    """The app's :class:`parlour.server.metrics.Metrics` (``None``: not collected)."""
     writer: GroupWriter = field(init=False)
     """Group commit for game changes (started by the app; unstarted, it writes inline)."""
     hashing: anyio.CapacityLimiter = field(init=False)

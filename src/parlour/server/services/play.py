@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -196,6 +197,8 @@ def finish(ctx: ServerContext, change: Change) -> Outcome:
     ]
     fresh = Entry(change.table, change.seats, _names(entry, change.seats), entry.state, events)
     ctx.cache.put(fresh)
+    if ctx.metrics is not None:
+        ctx.metrics.count_events(fresh, change.added)
     return Outcome(fresh, version)
 
 
@@ -463,7 +466,10 @@ def play_bots(ctx: ServerContext, table_id: int, *, most: int = 10_000) -> int:
             seed = entry.table.rng_seed
             game = entry.table.game
         bot = bot_for(game, level)
+        began = time.perf_counter()
         action = bot.choose(copy, seat, table_rng(seed, "bot", version))
+        if ctx.metrics is not None:
+            ctx.metrics.think.labels(game, level).observe(time.perf_counter() - began)
         text = copy.action_to_string(action)
         with ctx.cache.lock(table_id):
             entry = current_entry(ctx, table_id, check=False)

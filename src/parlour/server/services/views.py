@@ -194,19 +194,28 @@ def events_since(
 
 
 def list_tables(
-    ctx: ServerContext, account_id: int | None, *, which: str, game: str | None, limit: int = 100
+    ctx: ServerContext,
+    account_id: int | None,
+    *,
+    which: str,
+    game: str | None,
+    limit: int = 100,
+    before: int | None = None,
 ) -> list[JSON]:
-    """Summaries of open tables (``which="open"``) or this account's tables (``"mine"``:
-    the ones where it is their turn first, then active, waiting and finished ones; cancelled
-    tables are left out)."""
+    """Summaries of open tables (``which="open"``) or this account's tables (``"mine"``;
+    cancelled tables are left out): a page of the *limit* newest tables with ids below
+    *before* (when given), sorted for showing: the ones where it is your turn first, then
+    active, waiting and finished ones. The next page: *before* = the page's smallest id."""
     with ctx.engine.connect() as connection:
         if which == "mine":
             if account_id is None:
                 return []
             kept = ("lobby", "active", "finished")
-            ids = tables_of_account(connection, account_id, statuses=kept)[:limit]
+            ids = tables_of_account(
+                connection, account_id, statuses=kept, limit=limit, before=before
+            )
         else:
-            ids = open_tables(connection, limit=limit, game=game)
+            ids = open_tables(connection, limit=limit, game=game, before=before)
         tables = _readable_tables(connection, ids)
         seats = seats_of_tables(connection, ids)
         everyone = {s.account_id for rows in seats.values() for s in rows if s.account_id}

@@ -81,6 +81,9 @@ class GroupWriter:
         """Seconds the writer spent writing (for the figures)."""
         self.failure: str | None = None
         """Why a writer thread died (``None`` while none has): the writer is down for good."""
+        self.on_batch: Callable[[int, float], None] | None = None
+        """Told each committed batch's size and seconds (the metrics)."""
+        self._writing = 0
 
     @property
     def running(self) -> bool:
@@ -121,6 +124,11 @@ class GroupWriter:
         if self.failure is not None:  # the writer died meanwhile: nobody else may answer it
             self._refuse_queued()
         return future
+
+    def queued(self) -> int:
+        """Writes waiting for a writer thread or being written now (about: a stop mark in
+        the queue counts as one)."""
+        return self._queue.qsize() + self._writing
 
     def _refusal(self) -> Unavailable:
         return Unavailable(
@@ -208,6 +216,7 @@ class GroupWriter:
 
     def _write(self, batch: list[tuple[Write, Future[Any]]]) -> None:
         began = time.perf_counter()
+        self._writing += len(batch)
         try:
             self._write_batch(batch)
         except BaseException as err:  # the thread dies: refuse what it has not answered
@@ -217,8 +226,12 @@ class GroupWriter:
                     future.set_exception(self._refusal())
             raise
         finally:
+            seconds = time.perf_counter() - began
             with self._figures:
-                self.busy += time.perf_counter() - began
+                self.busy += seconds
+                self._writing -= len(batch)
+            if self.on_batch is not None:
+                self.on_batch(len(batch), seconds)
 
     def _write_batch(self, batch: list[tuple[Write, Future[Any]]]) -> None:
         results: list[Any] = []

@@ -269,17 +269,45 @@ def get_events(connection: Connection, table_id: int, *, since: int = 0) -> list
 
 
 def tables_of_account(
-    connection: Connection, account_id: int, *, statuses: Sequence[str] = STATUSES
+    connection: Connection,
+    account_id: int,
+    *,
+    statuses: Sequence[str] = STATUSES,
+    limit: int | None = None,
+    before: int | None = None,
 ) -> list[int]:
-    """Ids of the tables where *account_id* has (or had) a seat, newest first."""
-    rows = connection.execute(
-        select(GameTable.id)
-        .join(TableSeat, TableSeat.table_id == GameTable.id)
-        .where(TableSeat.account_id == account_id, GameTable.status.in_(statuses))
-        .distinct()
-        .order_by(GameTable.id.desc())
-    )
-    return [row.id for row in rows]
+    """Ids of the tables where *account_id* has (or had) a seat, newest first: at most
+    *limit* of them (``None``: all), with ids below *before* when given (the next page
+    after a page whose last id was *before*).
+
+    Read in steps that cost about a page, whatever the planner's statistics: the account's
+    seats newest table first (``ix_table_seats_account_table``), then the status of just
+    those tables (by the primary key), again until the page is full."""
+    out: list[int] = []
+    step = 500 if limit is None else max(limit, 20)
+    wanted = set(statuses)
+    while limit is None or len(out) < limit:
+        query = (
+            select(TableSeat.table_id)
+            .where(TableSeat.account_id == account_id)
+            .distinct()
+            .order_by(TableSeat.table_id.desc())
+            .limit(step)
+        )
+        if before is not None:
+            query = query.where(TableSeat.table_id < before)
+        ids = list(connection.execute(query).scalars())
+        if not ids:
+            break
+        rows = connection.execute(
+            select(GameTable.id, GameTable.status).where(GameTable.id.in_(ids))
+        )
+        kept = {row.id for row in rows if row.status in wanted}
+        out.extend(i for i in ids if i in kept)
+        if len(ids) < step:
+            break
+        before = ids[-1]
+    return out if limit is None else out[:limit]
 
 
 def count_unfinished(connection: Connection, account_id: int, *, lock: bool = False) -> int:
@@ -292,28 +320,44 @@ def count_unfinished(connection: Connection, account_id: int, *, lock: bool = Fa
     return int(connection.execute(_COUNT_UNFINISHED, {"account": account_id}).scalar_one())
 
 
-def open_tables(connection: Connection, *, limit: int, game: str | None = None) -> list[int]:
+def open_tables(
+    connection: Connection, *, limit: int, game: str | None = None, before: int | None = None
+) -> list[int]:
     """Ids of open (not invite-only) tables still in the lobby with a seat to take, newest
-    first (a table whose seats are all taken waits for its creator to start it: nobody can
-    join it, so it is not listed)."""
-    seat_to_take = (
-        select(TableSeat.seat)
-        .where(
-            TableSeat.table_id == GameTable.id,
-            TableSeat.account_id.is_(None),
-            TableSeat.bot_level.is_(None),
+    first, at most *limit*, with ids below *before* when given (a table whose seats are all
+    taken waits for its creator to start it: nobody can join it, so it is not listed).
+
+    Whatever the planner's statistics, this never reads the seat history: waiting open
+    tables are read newest first from their index (``ix_game_tables_lobby``), *limit* at a
+    time, then the seats of just those tables (by the primary key)."""
+    out: list[int] = []
+    while len(out) < limit:
+        query = (
+            select(GameTable.id)
+            .where(GameTable.status == LOBBY, GameTable.visibility == "open")
+            .order_by(GameTable.id.desc())
+            .limit(limit)
         )
-        .exists()
-    )
-    query = (
-        select(GameTable.id)
-        .where(GameTable.status == LOBBY, GameTable.visibility == "open", seat_to_take)
-        .order_by(GameTable.id.desc())
-        .limit(limit)
-    )
-    if game is not None:
-        query = query.where(GameTable.game == game)
-    return [row.id for row in connection.execute(query)]
+        if game is not None:
+            query = query.where(GameTable.game == game)
+        if before is not None:
+            query = query.where(GameTable.id < before)
+        ids = [row.id for row in connection.execute(query)]
+        if not ids:
+            break
+        # every seat of these tables, by the primary key (a condition on the seat's columns
+        # would let stale statistics pick the account index: every open seat anywhere)
+        seats = connection.execute(
+            select(TableSeat.table_id, TableSeat.account_id, TableSeat.bot_level).where(
+                TableSeat.table_id.in_(ids)
+            )
+        )
+        with_seat = {r.table_id for r in seats if r.account_id is None and r.bot_level is None}
+        out.extend(i for i in ids if i in with_seat)
+        if len(ids) < limit:
+            break
+        before = ids[-1]
+    return out[:limit]
 
 
 def due_tables(connection: Connection, now: datetime, *, limit: int = 500) -> list[int]:

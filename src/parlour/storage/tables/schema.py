@@ -36,11 +36,14 @@ class GameTable(Base):
     """One game on the server (see :mod:`parlour.storage.tables`). ``rng_seed`` never leaves it."""
 
     __tablename__ = "game_tables"
+    # the lobby: open waiting tables newest first, read from the index; also every query by
+    # status (migration 0011_ops)
+    __table_args__ = (Index("ix_game_tables_lobby", "status", "visibility", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)
+    status: Mapped[str] = mapped_column(String(16))
     visibility: Mapped[str] = mapped_column(String(8))
     invite_code: Mapped[str] = mapped_column(String(64))
     creator_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
@@ -75,6 +78,8 @@ class TableSeat(Base):
 
     __tablename__ = "table_seats"
     __table_args__ = (
+        # "My tables": an account's seats, newest table first (migration 0011_ops)
+        Index("ix_table_seats_account_table", "account_id", "table_id"),
         Index(
             "ix_table_seats_one_per_account",
             "table_id",

@@ -3,9 +3,12 @@
 // reconnects with a growing pause and follows the same tables again; the server then sends
 // each table whole at its version, so the page resynchronises. A socket closed because its
 // login no longer holds (code 4401: logged out in another tab, or the login expired) also
-// tells the listeners ({type: "logged-out"}), so the page can drop the account.
+// tells the listeners ({type: "logged-out"}), so the page can drop the account. A server
+// shutting down on purpose closes with 1012 (restarting, docs/server.md "Operations"): the
+// page reconnects at once (within a second: not every page on the same instant).
 
 const LOGGED_OUT = 4401;
+const RESTARTING = 1012;
 
 export class Live {
   constructor() {
@@ -73,8 +76,11 @@ export class Live {
       this.pending.clear();
       this.setState("closed");
       if (loggedOut) this.emit({ type: "logged-out", reason: event.reason });
+      if (event.code === RESTARTING) this.attempts = 0;
       if (this.wanted) {
-        const delay = Math.min(15000, 500 * 2 ** this.attempts);
+        const delay = event.code === RESTARTING
+          ? 100 + Math.random() * 900
+          : Math.min(15000, 500 * 2 ** this.attempts);
         this.attempts += 1;
         this.timer = setTimeout(() => this.connect(), delay);
       }
