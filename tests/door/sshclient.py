@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -132,3 +133,34 @@ def keyscan(port: int) -> str:
         ["ssh-keygen", "-l", "-f", "-"], input=scanned, capture_output=True, text=True, check=True
     ).stdout
     return printed.split()[1]
+
+
+class Screen:
+    """What an SSH client's terminal shows: the session's output read by pyte."""
+
+    def __init__(self, child: pexpect.spawn, columns: int, rows: int) -> None:
+        import pyte
+
+        self.child = child
+        self.screen = pyte.Screen(columns, rows)
+        self._stream = pyte.ByteStream(self.screen)
+
+    def text(self) -> str:
+        """The screen's lines, joined by newlines."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, needle: str, timeout: float = 60) -> str:
+        """Read output until the screen shows *needle*; returns the screen. Raises
+        ``AssertionError`` with the screen if it does not show it within *timeout* s."""
+        deadline = time.monotonic() + timeout
+        while needle not in self.text():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{needle!r} not on the screen:\n{self.text()}")
+            try:
+                self._stream.feed(self.child.read_nonblocking(65536, timeout=min(left, 1)))
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF as err:
+                raise AssertionError(f"{needle!r} never shown:\n{self.text()}") from err
+        return self.text()

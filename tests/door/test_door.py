@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import stat
+import sys
 from pathlib import Path
 
 import httpx
@@ -13,7 +14,7 @@ import pexpect
 import pytest
 
 from tests.door.conftest import GameServer
-from tests.door.sshclient import SSH, keyscan, running_door, ssh
+from tests.door.sshclient import SSH, Screen, keyscan, running_door, ssh
 
 pytestmark = pytest.mark.skipif(not Path(SSH).exists(), reason=f"no OpenSSH client at {SSH}")
 
@@ -147,3 +148,19 @@ def test_the_host_key_is_made_once_and_kept(
     with running_door(game_server.url, tmp_path / "elsewhere") as door:
         assert door.fingerprint != first  # another data directory, another key
         assert re.fullmatch(r"SHA256:[A-Za-z0-9+/]{43}", door.fingerprint)
+
+
+def test_a_terminal_app_plays_through_the_door(
+    game_server: GameServer, tmp_path: Path, askpass: Path
+) -> None:
+    game_server.register("textual")
+    app = f"{sys.executable} -m parlour play crossword --players guest,cpu --fast --seed 3"
+    with running_door(game_server.url, tmp_path / "home", command=app) as door:
+        child = ssh(door, "textual", askpass, size=(40, 120))
+        screen = Screen(child, 120, 40)
+        screen.wait_for("guest's rack")
+        shown = screen.wait_for("x Exchange")
+        assert "  8 TW  ·  · DL  ·  ·  ·  ★" in shown  # the board, drawn at the client's size
+        assert "x Exchange" in shown.splitlines()[-1]  # the footer on the last of 40 rows
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF)
