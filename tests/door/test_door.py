@@ -162,5 +162,5 @@ def test_a_terminal_app_plays_through_the_door(
         shown = screen.wait_for("x Exchange")
         assert "  8 TW  ·  · DL  ·  ·  ·  ★" in shown  # the board, drawn at the client's size
         assert "x Exchange" in shown.splitlines()[-1]  # the footer on the last of 40 rows
-        child.sendcontrol("c")
+        child.sendcontrol("q")  # the app quits: the session ends with it
         child.expect(pexpect.EOF)
