@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +14,22 @@ from rich.text import Text
 from parlour import __version__
 from parlour.cli import groups
 from parlour.cli.common import console, fail
+
+
+def _flags_take_no_value() -> None:
+    """Typer's help prints a value type after every option, flags too (``--json <bool>``),
+    although a flag takes no value (``--json true`` is refused): show none for a flag."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: click.Context) -> str | None:
+        return None if self.is_flag else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
 
 app = typer.Typer(
     name="parlour",
