@@ -411,7 +411,7 @@ class TableScreen(Screen[None]):
             self.app.push_screen(SaveRecordScreen(default, self.export), self._record_saved)
         elif choice == "again":
             self.restart()
-        else:
+        elif choice != "close":  # Esc closed the box: the finished board, Esc again leaves
             self.leave()
 
     def export(self, path: Path) -> Path:
@@ -430,6 +430,7 @@ class TableApp(App[TableExit]):
     quits. ``app.table`` is the screen (tests drive it)."""
 
     SCREEN: ClassVar[type[TableScreen]] = TableScreen
+    ENABLE_COMMAND_PALETTE = False  # its Theme, Keys, Screenshot and Quit make no sense here
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit (saved)", priority=True),
     ]
