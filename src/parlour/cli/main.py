@@ -181,10 +181,12 @@ def _load_game_commands() -> None:
     for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves", "server"):
         importlib.import_module(f"parlour.cli.{module}")
     from parlour.cli.admin import admin
+    from parlour.cli.connect import connect
     from parlour.cli.door import door
     from parlour.cli.server import serve
 
     app.command("serve")(serve)
+    app.command("connect")(connect)
     app.command("door")(door)
     app.add_typer(admin, name="admin")
 

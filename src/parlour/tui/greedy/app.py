@@ -32,11 +32,11 @@ from parlour.games.greedy.platform import counting_seat
 from parlour.games.greedy.standings import standings_entry
 from parlour.games.greedy.state import GreedyState
 from parlour.scorebook import persons
-from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.dice_table import DiceTableScreen, history_log
 from parlour.tui.common.modals import ConfirmScreen
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.source import GameSource
 from parlour.tui.common.table import TableApp, TableSettings
 
 NINE = 9
@@ -418,6 +418,6 @@ class GreedyApp(TableApp):
     SCREEN = GreedyScreen
 
 
-def make_app(local: LocalGame, settings: TableSettings) -> GreedyApp:
+def make_app(local: GameSource, settings: TableSettings) -> GreedyApp:
     """The app factory the registry names (its ``GameSpec.terminal_app``)."""
     return GreedyApp(local, settings)
