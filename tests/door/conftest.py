@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -30,6 +31,14 @@ class GameServer:
         )
         assert response.status_code == 201, response.text
         return str(response.json()["token"])
+
+    def rest(self, token: str, method: str, path: str, body: object = None) -> Any:
+        """A REST call as the web client makes it; fails the test on an error answer."""
+        response = httpx.request(
+            method, self.url + path, json=body, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert response.status_code < 400, response.text
+        return response.json()
 
 
 @pytest.fixture(scope="session")

@@ -41,20 +41,10 @@ def running_door(
     port = port or free_port()
     if command is None:
         command = f"{sys.executable} {STANDIN} {url}"
+    chosen = ["--command", command] if command else []  # "": the door's own, parlour connect
     env = dict(os.environ, PARLOUR_HOME=str(home), DOOR_TEST_SECRET="not for sessions")
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "parlour",
-            "door",
-            url,
-            "--port",
-            str(port),
-            "--command",
-            command,
-            *list(options),
-        ],
+        [sys.executable, "-m", "parlour", "door", url, "--port", str(port), *chosen, *options],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
