@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
-import click
 import typer
 from rich.table import Table
 from rich.text import Text
@@ -23,7 +22,7 @@ def _flags_take_no_value() -> None:
 
     shown = TyperOption.display_type_rich
 
-    def display_type_rich(self: TyperOption, ctx: click.Context) -> str | None:
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:  # Typer's own click
         return None if self.is_flag else shown(self, ctx)
 
     TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
