@@ -48,7 +48,7 @@ class GreedyScreen(DiceTableScreen):
     HELP_FILE = Path(__file__).with_name("help.md")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "help", "Help"),
-        Binding("escape", "end_game", "Leave"),
+        Binding("escape", "end_game", "End game"),  # as its dialog says
         Binding("f8", "restart", "Restart", show=False),
         Binding("enter", "roll", "Roll"),
         Binding("e", "end_turn", "End turn"),
