@@ -29,6 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
+from textual.widgets.input import Selection
 
 from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
 from parlour.engine.state import Action, State
@@ -56,6 +57,9 @@ def interpret(text: str, cursor: int, direction: Direction) -> Action:
     ('QUACK H8 across', 'pass')
     """
     words = text.split()
+    if [w.lower() for w in words] in (["exchange"], ["rack"]):  # X or R, nothing typed yet
+        what = "to put back" if words[0].lower() == "exchange" else "in their new order"
+        raise InvalidNotation(f"{words[0].lower()}: type the tiles {what}")
     if len(words) == 1 and words[0].isalpha() and words[0].lower() not in ("pass", "skip"):
         return Play(words[0].upper(), cursor, direction)
     return parse(text)
@@ -325,12 +329,15 @@ class CrosswordScreen(TableScreen):
     def _prompt_open(self) -> bool:
         return bool(self.query_one("#command", Input).display)
 
-    def _open_prompt(self, text: str = "") -> None:
+    def _open_prompt(self, text: str = "", selected: int | None = None) -> None:
+        """Open the prompt with *text*; from *selected* on it is selected (typing replaces it)."""
         command = self.query_one("#command", Input)
         command.display = True
         command.disabled = False
         command.value = text
         command.cursor_position = len(text)
+        if selected is not None:
+            command.selection = Selection(selected, len(text))
         command.focus()
         self._preview(text)
 
@@ -484,7 +491,7 @@ class CrosswordScreen(TableScreen):
         """Open the prompt to type the rack in a new order."""
         seat = self._my_turn()
         if seat is not None:
-            self._open_prompt(f"rack {self.state.racks[seat]}")
+            self._open_prompt(f"rack {self.state.racks[seat]}", selected=len("rack "))
 
     def action_shuffle(self) -> None:
         """Shuffle the rack (a rearrangement: no penalty, the order is kept)."""
