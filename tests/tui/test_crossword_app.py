@@ -279,3 +279,24 @@ def test_a_square_stacked_ten_high_keeps_the_board_aligned() -> None:
     assert board.heights[parse_square("H8")] == 10
     rows = board_text(BoardPicture(board, parse_square("A1"), ACROSS)).plain.splitlines()
     assert len(rows[8]) == len(rows[7])  # 3 columns a square, whatever the height
+
+
+async def test_r_selects_the_rack_so_the_new_order_typed_replaces_it() -> None:
+    app = crossword_app(draws=("ACEIKQU",))
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "enter", "r")
+        assert table(app).query_one("#command", Input).value == "rack ACEIKQU"
+        await keys(pilot, *"quickae")  # replaces the order shown, never appends to it
+        assert table(app).query_one("#command", Input).value == "rack quickae"
+        assert "rearrange your rack as QUICKAE" in shown(app, "#preview")
+        await keys(pilot, "enter")
+        assert state_of(app).racks[0] == "QUICKAE"
+
+
+async def test_x_alone_is_not_read_as_the_word_exchange() -> None:
+    app = crossword_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "enter", "x")
+        preview = shown(app, "#preview")
+        assert "EXCHANGE" not in preview and "type the tiles to put back" in preview
+        assert table(app).ghost == ()  # no word drawn on the board

@@ -207,3 +207,28 @@ async def test_ten_thousand_plays_in_the_generic_app_as_if_it_had_none(
         scores = screen(app).scores()
         assert scores is not None and scores[0] == 0
         assert observation(app)[:2] == ["game ten-thousand", "you 0"]
+
+
+async def test_esc_on_the_game_over_box_shows_the_board_and_a_second_esc_leaves() -> None:
+    app = generic_app("me,cpu:first")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "2", "2", "2", "1")  # 3, 6, 9 with the computer's ones, then 10
+        assert isinstance(app.screen, GameOverScreen)
+        await press(pilot, "escape")  # a new player's "close this box", not "quit the app"
+        assert app.screen is app.table
+        assert app.return_value is None and app.is_running
+        await press(pilot, "escape")  # at a finished table Esc leaves at once
+    result = app.return_value
+    assert isinstance(result, TableExit) and result.outcome == "finished"
+
+
+async def test_the_command_palette_is_not_offered_at_the_table() -> None:
+    from textual.command import CommandPalette
+
+    app = generic_app("me,cpu:first")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+p")
+        assert not isinstance(app.screen, CommandPalette)  # its Theme/Keys/Quit items
+        assert app.screen is app.table

@@ -423,3 +423,12 @@ async def test_the_history_log_never_takes_the_arrow_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.focused is None or app.focused.id != "history"
+
+
+def test_escape_is_named_in_the_footer_as_its_dialog_names_it() -> None:
+    from textual.binding import Binding
+
+    from parlour.tui.greedy.app import GreedyScreen
+
+    escape = [b for b in GreedyScreen.BINDINGS if isinstance(b, Binding) and b.key == "escape"]
+    assert [b.description for b in escape] == ["End game"]  # the confirm's button: End game

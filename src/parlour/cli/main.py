@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -13,6 +13,22 @@ from rich.text import Text
 from parlour import __version__
 from parlour.cli import groups
 from parlour.cli.common import console, fail
+
+
+def _flags_take_no_value() -> None:
+    """Typer's help prints a value type after every option, flags too (``--json <bool>``),
+    although a flag takes no value (``--json true`` is refused): show none for a flag."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:  # Typer's own click
+        return None if self.is_flag else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
 
 app = typer.Typer(
     name="parlour",
@@ -164,9 +180,13 @@ def _load_game_commands() -> None:
     for module in ("ten_thousand", "greedy", "crossword", "rummy", "play", "saves", "server"):
         importlib.import_module(f"parlour.cli.{module}")
     from parlour.cli.admin import admin
+    from parlour.cli.connect import connect
+    from parlour.cli.door import door
     from parlour.cli.server import serve
 
     app.command("serve")(serve)
+    app.command("connect")(connect)
+    app.command("door")(door)
     app.add_typer(admin, name="admin")
 
 

@@ -227,7 +227,7 @@ def add_play_command(name: str) -> None:
         inspect.Parameter(
             "players",
             inspect.Parameter.KEYWORD_ONLY,
-            default="me,cpu",
+            default="Player,cpu",  # "me" read badly on screen ("me's rack")
             annotation=Annotated[str, typer.Option("--players", "-p", help=players_help)],
         ),
         *(_option_parameter(n, spec.options[n]) for n in option_names),

@@ -14,10 +14,10 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find
 
 if TYPE_CHECKING:
-    from parlour.session import LocalGame
+    from parlour.tui.common.source import GameSource
     from parlour.tui.common.table import TableApp, TableSettings
 
-    AppFactory = Callable[[LocalGame, TableSettings], TableApp]
+    AppFactory = Callable[[GameSource, TableSettings], TableApp]
 else:
     AppFactory = Callable[..., Any]
 

@@ -17,8 +17,8 @@ from parlour.engine.chance import Dice
 from parlour.engine.state import Action
 from parlour.games.dice.notation import Keep
 from parlour.games.dice.state import DiceState
-from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count
+from parlour.tui.common.source import GameSource
 from parlour.tui.common.table import TableScreen, TableSettings
 
 
@@ -36,7 +36,7 @@ class DiceTableScreen(TableScreen):
 
     NO_ROLL: ClassVar[str] = "Wait: the dice are rolling."
 
-    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+    def __init__(self, local: GameSource, settings: TableSettings) -> None:
         super().__init__(local, settings)
         self.selected: set[int] = set()
         self.cursor = 0

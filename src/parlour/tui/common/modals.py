@@ -223,7 +223,8 @@ class GameOverScreen(Dialog[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "choose('record')", "Save record"),
         Binding("f8", "choose('again')", "Play again"),
-        Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('close')", "Close"),  # the box only: the board shows
     ]
 
     def __init__(self, headline: str, rows: Sequence[ScoreRow], *, note: str = "") -> None:

@@ -1,5 +1,6 @@
-"""The table every game's terminal app is built on: a screen that drives a
-:class:`~parlour.session.LocalGame` and an app shell around it.
+"""The table every game's terminal app is built on: a screen that plays a game from a
+:class:`~parlour.tui.common.source.GameSource` (a :class:`~parlour.session.LocalGame`, or a
+:class:`~parlour.tui.common.source.ServerTable` at a server) and an app shell around it.
 
 :class:`TableScreen` owns the loop. After every event it redraws (``show_state``), then:
 chance outcomes are drawn from the table's :class:`ChanceSource`; a computer player thinks
@@ -12,12 +13,21 @@ Common keys: H help (a Markdown file), Esc end the game early (confirm; it is sa
 restart with the same players (confirm), Ctrl+Q quit (saved). At the end, the final
 scoreboard offers to save the game record.
 
+At a server table (``settings.link`` talks to the server) the server draws chance, runs the
+computer players and checks every move: :meth:`TableScreen.play` sends a person's move and
+changes nothing until the server's answer (a refusal is shown with the server's reason);
+each update's new events are applied to the seat's state one by one (another seat's move
+after ``pace.look``), as local moves are, so the screens show both the same way. The
+header's subtitle says whose turn it is, the clock's time left and whether the connection
+holds; a lost connection is shown and taken up again by the link.
+
 A game subclasses :class:`TableScreen` (its widgets, keys and the hooks ``show_state``,
 ``explain``, ``score_rows``) and :class:`TableApp` (``SCREEN`` and ``CSS_PATH``).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,12 +43,14 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from parlour.engine.errors import ParlourError
-from parlour.engine.state import CHANCE, Action, State
+from parlour.engine.state import CHANCE, JSON, Action, State
 from parlour.session import LocalGame
 from parlour.tui.common.chance import ChanceSource, RandomChance
+from parlour.tui.common.clock import status_line
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.saves import default_record_path, export_record
 from parlour.tui.common.scoreboard import ScoreRow
+from parlour.tui.common.source import GameSource, Link, RemoteEvent, ServerTable
 
 
 @dataclass(frozen=True)
@@ -59,19 +71,22 @@ class Pace:
 @dataclass
 class TableSettings:
     """What a table needs besides the game: the ``chance`` source, the ``pace``, the
-    ``database`` it saves to (``None``: not saved) and the folder offered for records."""
+    ``database`` it saves to (``None``: not saved), the folder offered for records, and for
+    a server table the ``link`` to the server (``None``: a local game)."""
 
     chance: ChanceSource = field(default_factory=RandomChance)
     pace: Pace = field(default_factory=Pace)
     database: Engine | None = None
     record_dir: Path | None = None
+    link: Link | None = None
 
 
 @dataclass(frozen=True)
 class TableExit:
     """How a table ended, for the command line to report: ``outcome`` is ``"saved"`` (left
-    mid-game, can be resumed), ``"finished"`` or ``"unsaved"`` (no database, or saving
-    failed); ``save_id`` is the saved game's id; ``records`` lists the record files written."""
+    mid-game, can be resumed), ``"finished"``, ``"unsaved"`` (no database, or saving
+    failed) or ``"server"`` (a server table was left: it goes on at the server);
+    ``save_id`` is the saved game's id; ``records`` lists the record files written."""
 
     outcome: str
     game: str
@@ -95,6 +110,16 @@ class BotFailed(Message):
         super().__init__()
         self.generation = generation
         self.error = error
+
+
+class Remote(Message):
+    """Posted for each message from the server about this table (a WebSocket ``update``,
+    ``table`` notice, an action's answer, or the link's own ``{"type": "link", "state":
+    "lost"|"back", "detail"}``)."""
+
+    def __init__(self, data: JSON) -> None:
+        super().__init__()
+        self.data = data
 
 
 class TableScreen(Screen[None]):
@@ -132,10 +157,16 @@ class TableScreen(Screen[None]):
         Binding("f8", "restart", "Restart"),
     ]
 
-    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+    def __init__(self, local: GameSource, settings: TableSettings) -> None:
         super().__init__()
-        self.local = local
+        self.local: GameSource = local
         self.settings = settings
+        self.pending: deque[RemoteEvent] = deque()
+        self.connection = "connecting"
+        self._rules = ""
+        self._sending = False
+        self._stepping = False
+        self._after_own = False
         self.generation = 0
         self.waiting = False
         self.records: list[Path] = []
@@ -206,10 +237,23 @@ class TableScreen(Screen[None]):
     # --- the loop -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        remote = self.remote
+        if remote is not None and self.settings.link is not None:
+            self.run_worker(self._follow(self.settings.link, remote.table_id), group="link")
         self.advance()
 
+    @property
+    def remote(self) -> ServerTable | None:
+        """The server table this screen plays at (``None``: a local game)."""
+        return self.local if isinstance(self.local, ServerTable) else None
+
     def advance(self) -> None:
-        """Redraw, then drive chance and computer players until a person must act."""
+        """Redraw, then drive chance and computer players until a person must act (at a
+        server table: apply the next event the server sent, if any)."""
+        remote = self.remote
+        if remote is not None:
+            self._advance_remote(remote)
+            return
         self.show_state()
         state = self.local.state
         if state.is_terminal():
@@ -246,6 +290,7 @@ class TableScreen(Screen[None]):
             self.call_later(deferred)
 
     def _think(self) -> None:
+        assert isinstance(self.local, LocalGame)
         self.waiting = True
         self._choose(self.generation, self.local)
 
@@ -284,7 +329,12 @@ class TableScreen(Screen[None]):
     def play(self, action: Action, *, player: int | None = None) -> bool:
         """Apply *action* (for the player to move, or *player*): the one door into the
         engine. An illegal move is explained on screen and changes nothing; returns whether
-        the action was applied."""
+        the action was applied. At a server table the action is sent and False returned:
+        the server's answer applies it (or is shown, when the server refuses it)."""
+        remote = self.remote
+        if remote is not None:
+            self._send(remote, action)
+            return False
         state = self.local.state
         before = state.clone()
         who = state.current_player() if player is None else player
@@ -297,12 +347,136 @@ class TableScreen(Screen[None]):
         self.advance()
         return True
 
+    # --- at a server table --------------------------------------------------------------
+
+    def _advance_remote(self, remote: ServerTable) -> None:
+        self._show_status(remote)
+        if self._stepping:
+            return
+        if self.pending:
+            player = self.pending[0][0]
+            own = player == remote.you or (player == CHANCE and self._after_own)
+            self._stepping = True
+            self._later(0.0 if own else self.settings.pace.look, self._apply_remote)
+            return
+        self.show_state()
+        if remote.state.is_terminal():
+            self.finish()
+
+    def _apply_remote(self) -> None:
+        """Apply the next event the server sent to the seat's state, as a local move is."""
+        remote = self.remote
+        assert remote is not None
+        self._stepping = False
+        if not self.pending:
+            self.advance()
+            return
+        player, move = self.pending.popleft()
+        state = remote.state
+        before = state.clone()
+        try:
+            action = state.parse_action(move, player=player)
+            state.apply(action, player=player)
+        except ParlourError:  # not the server's state after all: take the whole table again
+            self.pending.clear()
+            remote.state = before
+            self._resync()
+            return
+        if player >= 0:
+            self._after_own = player == remote.you
+        self.after(player, action, before)
+        self.waiting = self._sending
+        self.advance()
+
+    def _send(self, remote: ServerTable, action: Action) -> None:
+        link = self.settings.link
+        if link is None or self._sending or self._stepping or self.pending:
+            self.explain("Wait: the table is still moving.")
+            return
+        text = remote.state.action_to_string(action)
+        self._sending = True
+        self.waiting = True
+        self._show_status(remote, sending=text)
+        self.run_worker(self._act(link, remote.table_id, text, remote.version), group="send")
+
+    async def _act(self, link: Link, table_id: int, text: str, version: int) -> None:
+        self.post_message(Remote(await link.act(table_id, text, version)))
+
+    async def _follow(self, link: Link, table_id: int) -> None:
+        def deliver(data: JSON) -> None:
+            self.post_message(Remote(data))
+
+        await link.follow(table_id, deliver)
+
+    def _resync(self) -> None:
+        link, remote = self.settings.link, self.remote
+        if link is not None and remote is not None:
+            self.run_worker(self._fetch(link, remote.table_id), group="fetch")
+
+    async def _fetch(self, link: Link, table_id: int) -> None:
+        table = await link.table(table_id)
+        self.post_message(Remote({**table, "type": "whole"}))
+
+    def on_remote(self, message: Remote) -> None:
+        """A message from the server (see :class:`Remote`)."""
+        remote = self.remote
+        data = message.data
+        kind = data.get("type")
+        if remote is None or (data.get("table", data.get("id")) not in (None, remote.table_id)):
+            return
+        if kind == "link":
+            self.connection = str(data.get("state", ""))
+            if data.get("detail"):
+                self.explain(str(data["detail"]), warning=self.connection != "connected")
+            self._show_status(remote)
+            return
+        if kind == "table":
+            self._resync()
+            return
+        if kind == "refused":
+            self._sending = False
+            self.waiting = self._stepping
+            if data.get("current"):
+                self._resync()
+            self.explain(f"The server refused it: {data.get('detail')}")
+            self._show_status(remote)
+            return
+        if kind == "answer":
+            self._sending = False
+        if kind not in ("update", "answer", "whole"):
+            return
+        absorbed = remote.absorb(data)
+        if absorbed.gap:
+            self._resync()
+            return
+        if absorbed.rebuilt:
+            self.pending.clear()
+            self.rebuilt()
+        self.pending.extend(absorbed.events)
+        if self._sending or self._stepping:
+            self._show_status(remote)
+            return
+        self.waiting = False
+        self.advance()
+
+    def rebuilt(self) -> None:
+        """The seat's state was rebuilt whole from the server's table (a game of imperfect
+        information, or a resync): a game hook to forget what the screen remembers of the
+        old state (default: nothing)."""
+
+    def _show_status(self, remote: ServerTable, *, sending: str = "") -> None:
+        if not self._rules:
+            self._rules = self.sub_title or " "
+        names = [s.name for s in remote.seats]
+        line = status_line(remote, names, self.connection, sending=sending)
+        self.sub_title = " · ".join(p for p in (self._rules.strip(), line) if p)
+
     # --- saving, leaving, restarting ----------------------------------------------------
 
     def autosave(self) -> None:
         """Save the game in the database (if there is one); a failure is shown, not raised."""
         database = self.settings.database
-        if database is None:
+        if database is None or not isinstance(self.local, LocalGame):
             return
         try:
             self.local.save(database)
@@ -316,7 +490,9 @@ class TableScreen(Screen[None]):
         """Save, and say how the table ends (see :class:`TableExit`)."""
         self.autosave()
         saved = self.settings.database is not None and self.save_error is None
-        if not saved:
+        if self.remote is not None:
+            outcome = "server"
+        elif not saved:
             outcome = "unsaved"
         elif self.local.state.is_terminal():
             outcome = "finished"
@@ -341,6 +517,17 @@ class TableScreen(Screen[None]):
         if self.local.state.is_terminal():
             self.leave()
             return
+        if self.remote is not None:
+            self.app.push_screen(
+                ConfirmScreen(
+                    "Leave the table? The game goes on at the server: come back to it with"
+                    "  parlour connect",
+                    yes="Leave",
+                    no="Keep playing",
+                ),
+                lambda yes: self.leave() if yes else None,
+            )
+            return
         saved = self.settings.database is not None
         question = "End the game now?" + (
             " It is saved: continue it later with  parlour play --resume"
@@ -355,7 +542,11 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question, yes="End game", no="Keep playing"), answered)
 
     def action_restart(self) -> None:
-        """F8: start again with the same players, after a confirm."""
+        """F8: start again with the same players, after a confirm (not at a server
+        table)."""
+        if self.remote is not None:
+            self.explain("A server table cannot be restarted: Esc leaves it.")
+            return
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -374,6 +565,7 @@ class TableScreen(Screen[None]):
         """A new game with the same seats and options. An unfinished game's save is reused
         (it is replaced); a finished game stays saved and the new one gets its own."""
         old = self.local
+        assert isinstance(old, LocalGame)
         save_id = None if old.state.is_terminal() else old.save_id
         self.local = LocalGame(old.game, old.seats, save_id=save_id)
         self.local.bot_rng = old.bot_rng
@@ -406,16 +598,25 @@ class TableScreen(Screen[None]):
         )
 
     def _game_over_choice(self, choice: str | None) -> None:
-        if choice == "record":
+        if choice in ("again", "record") and self.remote is not None:
+            if choice == "record":  # a server game's record is the server's to give
+                self._show_game_over(
+                    f"The record: GET /tables/{self.remote.table_id}/record at the server"
+                )
+            else:
+                self.leave()
+        elif choice == "record":
+            assert isinstance(self.local, LocalGame)  # a server game's record is the server's
             default = default_record_path(self.local, self.settings.record_dir)
             self.app.push_screen(SaveRecordScreen(default, self.export), self._record_saved)
         elif choice == "again":
             self.restart()
-        else:
+        elif choice != "close":  # Esc closed the box: the finished board, Esc again leaves
             self.leave()
 
     def export(self, path: Path) -> Path:
         """Write the game record to *path* (raises ``OSError``); remember it for the exit."""
+        assert isinstance(self.local, LocalGame)
         written = export_record(self.local, path)
         self.records.append(written)
         return written
@@ -430,11 +631,12 @@ class TableApp(App[TableExit]):
     quits. ``app.table`` is the screen (tests drive it)."""
 
     SCREEN: ClassVar[type[TableScreen]] = TableScreen
+    ENABLE_COMMAND_PALETTE = False  # its Theme, Keys, Screenshot and Quit make no sense here
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit (saved)", priority=True),
     ]
 
-    def __init__(self, local: LocalGame, settings: TableSettings | None = None, **kw: Any) -> None:
+    def __init__(self, local: GameSource, settings: TableSettings | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.table = self.SCREEN(local, settings or TableSettings())
 

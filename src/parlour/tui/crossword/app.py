@@ -29,6 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
+from textual.widgets.input import Selection
 
 from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
 from parlour.engine.state import Action, State
@@ -36,10 +37,11 @@ from parlour.games.crossword.board import ACROSS, CENTRE, DOWN, SIZE, Direction,
 from parlour.games.crossword.notation import Exchange, Pass, Play, Rearrange, parse
 from parlour.games.crossword.plays import ScoredPlay
 from parlour.games.crossword.state import TURNS, CrosswordState
-from parlour.session import LocalGame
 from parlour.tui.common.modals import ConfirmScreen
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.source import SHADOW_BUILDERS, GameSource, ServerTable
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
+from parlour.tui.crossword.shadow import crossword_shadow
 from parlour.tui.crossword.widgets import BoardArea, BoardPicture, BoardView, PlayLog, RackView
 
 HINTS = 10
@@ -55,6 +57,9 @@ def interpret(text: str, cursor: int, direction: Direction) -> Action:
     ('QUACK H8 across', 'pass')
     """
     words = text.split()
+    if [w.lower() for w in words] in (["exchange"], ["rack"]):  # X or R, nothing typed yet
+        what = "to put back" if words[0].lower() == "exchange" else "in their new order"
+        raise InvalidNotation(f"{words[0].lower()}: type the tiles {what}")
     if len(words) == 1 and words[0].isalpha() and words[0].lower() not in ("pass", "skip"):
         return Play(words[0].upper(), cursor, direction)
     return parse(text)
@@ -118,7 +123,7 @@ class CrosswordScreen(TableScreen):
 
     def __init__(
         self,
-        local: LocalGame,
+        local: GameSource,
         settings: TableSettings,
         *,
         shuffle_rng: random.Random | None = None,
@@ -163,6 +168,18 @@ class CrosswordScreen(TableScreen):
     def names(self) -> list[str]:
         """The players' names by seat."""
         return [s.name for s in self.local.seats]
+
+    def acting(self) -> int:
+        """The seat whose turn the screen shows: ``state.current_player()``, except at a
+        server table, where it is this terminal's seat while it may act (the daily mode's
+        seats act in any order), else another seat that may."""
+        remote = self.remote
+        if remote is None:
+            return self.state.current_player()
+        actors = self.state.actors()
+        if remote.you is not None and remote.you in actors:
+            return remote.you
+        return actors[0] if actors else self.state.current_player()
 
     @property
     def hotseat(self) -> bool:
@@ -216,7 +233,7 @@ class CrosswordScreen(TableScreen):
         else:
             log.show(self.names, view["log"])
         rack = self.query_one("#rack", RackView)
-        seat = state.current_player()
+        seat = self.acting()
         if state.is_terminal():
             rack.show_message("The game is over.")
         elif seat < 0:
@@ -256,7 +273,7 @@ class CrosswordScreen(TableScreen):
     # --- the loop (hooks of the shared table) -------------------------------------------
 
     def advance(self) -> None:
-        seat = self.state.current_player()
+        seat = self.acting()
         if seat >= 0 and seat not in self.local.bots and not self.hotseat:
             self.revealed = seat  # one person at the keyboard: no curtain
         super().advance()
@@ -270,7 +287,7 @@ class CrosswordScreen(TableScreen):
                 return
             self.ghost = tuple(zip(action.squares(), action.word, strict=True))
             self.preview_legal = True
-            seat = self.state.current_player()
+            seat = self.acting()
             self.query_one("#rack", RackView).show_message(
                 f"{self.names[seat]} plays {describe(scored)}"
             )
@@ -304,7 +321,7 @@ class CrosswordScreen(TableScreen):
 
     def _my_turn(self) -> int | None:
         """The seat of the person to move whose rack is showing, else None."""
-        seat = self.state.current_player()
+        seat = self.acting()
         if self.waiting or seat < 0 or seat in self.local.bots or self.revealed != seat:
             return None
         return seat
@@ -312,12 +329,15 @@ class CrosswordScreen(TableScreen):
     def _prompt_open(self) -> bool:
         return bool(self.query_one("#command", Input).display)
 
-    def _open_prompt(self, text: str = "") -> None:
+    def _open_prompt(self, text: str = "", selected: int | None = None) -> None:
+        """Open the prompt with *text*; from *selected* on it is selected (typing replaces it)."""
         command = self.query_one("#command", Input)
         command.display = True
         command.disabled = False
         command.value = text
         command.cursor_position = len(text)
+        if selected is not None:
+            command.selection = Selection(selected, len(text))
         command.focus()
         self._preview(text)
 
@@ -452,7 +472,7 @@ class CrosswordScreen(TableScreen):
 
     def action_word(self) -> None:
         """Enter: take the turn (lift the curtain), or open the prompt."""
-        seat = self.state.current_player()
+        seat = self.acting()
         if self.waiting or seat < 0 or seat in self.local.bots:
             return
         if self.revealed != seat:
@@ -471,7 +491,7 @@ class CrosswordScreen(TableScreen):
         """Open the prompt to type the rack in a new order."""
         seat = self._my_turn()
         if seat is not None:
-            self._open_prompt(f"rack {self.state.racks[seat]}")
+            self._open_prompt(f"rack {self.state.racks[seat]}", selected=len("rack "))
 
     def action_shuffle(self) -> None:
         """Shuffle the rack (a rearrangement: no penalty, the order is kept)."""
@@ -522,13 +542,16 @@ class CrosswordApp(TableApp):
     SCREEN = CrosswordScreen
 
 
-def make_app(local: LocalGame, settings: TableSettings) -> CrosswordApp:
+def make_app(local: GameSource, settings: TableSettings) -> CrosswordApp:
     """The app factory the registry names (its ``GameSpec.terminal_app``). Raises
-    :class:`ParlourError` for a game in daily mode (a server game; the terminal takes turns
-    in order)."""
-    if local.game.options.get("turn_mode", TURNS) != TURNS:
+    :class:`ParlourError` for a local game in daily mode (the terminal takes turns in order;
+    a server table in daily mode plays as on the server)."""
+    if not isinstance(local, ServerTable) and local.game.options.get("turn_mode", TURNS) != TURNS:
         raise ParlourError(
             "the terminal game takes turns in order: leave out --turn-mode daily "
-            "(one play a day is for server games)"
+            "(one play a day is for server games: parlour connect)"
         )
     return CrosswordApp(local, settings)
+
+
+SHADOW_BUILDERS["crossword"] = crossword_shadow

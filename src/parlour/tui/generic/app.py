@@ -31,8 +31,8 @@ from textual.widgets.option_list import Option
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import CHANCE, HOST, Action, State
-from parlour.session import LocalGame
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.source import GameSource
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
 from parlour.tui.generic.view import LEGAL_SHOWN, legal_lines, observation_table, value_text
 
@@ -47,7 +47,7 @@ class GenericScreen(TableScreen):
         *TableScreen.BINDINGS,
     ]
 
-    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+    def __init__(self, local: GameSource, settings: TableSettings) -> None:
         super().__init__(local, settings)
         self.moves: list[Action] = []
         self.message = ""
@@ -321,7 +321,7 @@ class GenericApp(TableApp):
     SCREEN = GenericScreen
 
 
-def make_app(local: LocalGame, settings: TableSettings, **kw: Any) -> GenericApp:
+def make_app(local: GameSource, settings: TableSettings, **kw: Any) -> GenericApp:
     """The app for *local*, a game of any kind (the registry's fallback for a game whose
     ``GameSpec.terminal_app`` is ``""``)."""
     return GenericApp(local, settings, **kw)

@@ -32,11 +32,11 @@ from parlour.games.greedy.platform import counting_seat
 from parlour.games.greedy.standings import standings_entry
 from parlour.games.greedy.state import GreedyState
 from parlour.scorebook import persons
-from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.dice_table import DiceTableScreen, history_log
 from parlour.tui.common.modals import ConfirmScreen
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.source import GameSource
 from parlour.tui.common.table import TableApp, TableSettings
 
 NINE = 9
@@ -48,7 +48,7 @@ class GreedyScreen(DiceTableScreen):
     HELP_FILE = Path(__file__).with_name("help.md")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "help", "Help"),
-        Binding("escape", "end_game", "Leave"),
+        Binding("escape", "end_game", "End game"),  # as its dialog says
         Binding("f8", "restart", "Restart", show=False),
         Binding("enter", "roll", "Roll"),
         Binding("e", "end_turn", "End turn"),
@@ -418,6 +418,6 @@ class GreedyApp(TableApp):
     SCREEN = GreedyScreen
 
 
-def make_app(local: LocalGame, settings: TableSettings) -> GreedyApp:
+def make_app(local: GameSource, settings: TableSettings) -> GreedyApp:
     """The app factory the registry names (its ``GameSpec.terminal_app``)."""
     return GreedyApp(local, settings)

@@ -42,11 +42,12 @@ from parlour.games.rummy.platform import counted_seats
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.state import RummyState
 from parlour.scorebook import persons
-from parlour.session import LocalGame
 from parlour.storage.rummy_stats import rummy_stats
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.source import SHADOW_BUILDERS, GameSource
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
 from parlour.tui.rummy.modals import LayOffScreen, RoundSummary, RoundSummaryScreen
+from parlour.tui.rummy.shadow import rummy_shadow
 from parlour.tui.rummy.view import (
     cards,
     describe,
@@ -101,7 +102,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
     ]
     """All of the table's keys, in footer order (the shared ones included: H, Esc, F8)."""
 
-    def __init__(self, local: LocalGame, settings: TableSettings) -> None:
+    def __init__(self, local: GameSource, settings: TableSettings) -> None:
         super().__init__(local, settings)
         self.orders: dict[int, list[Card]] = {}
         """Each seat's hand in the order its player arranged it."""
@@ -709,6 +710,9 @@ class RummyApp(TableApp):
     ]
 
 
-def make_app(local: LocalGame, settings: TableSettings) -> RummyApp:
+def make_app(local: GameSource, settings: TableSettings) -> RummyApp:
     """The app factory the registry names (its ``GameSpec.terminal_app``)."""
     return RummyApp(local, settings)
+
+
+SHADOW_BUILDERS["rummy"] = rummy_shadow

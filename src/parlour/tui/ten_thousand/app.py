@@ -26,10 +26,10 @@ from parlour.engine.step import GAME_OVER, Step
 from parlour.games.dice.notation import Keep, Roll
 from parlour.games.ten_thousand.scoring import selection_points
 from parlour.games.ten_thousand.state import TenThousandState
-from parlour.session import LocalGame
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.dice_table import DiceTableScreen, history_log
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
+from parlour.tui.common.source import GameSource
 from parlour.tui.common.table import TableApp, TableScreen, TableSettings
 
 SIX = 6
@@ -322,6 +322,6 @@ class TenThousandApp(TableApp):
     SCREEN = TenThousandScreen
 
 
-def make_app(local: LocalGame, settings: TableSettings) -> TenThousandApp:
+def make_app(local: GameSource, settings: TableSettings) -> TenThousandApp:
     """The app factory the registry names (its ``GameSpec.terminal_app``)."""
     return TenThousandApp(local, settings)

@@ -1,0 +1,69 @@
+"""The door with its own program, ``parlour connect URL``: a person logs in over SSH, opens
+a crossword table from My games and moves; the other player, a web client of the same
+server, sees the move arrive, and their answer shows on the SSH screen."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.door.conftest import GameServer
+from tests.door.sshclient import SSH, Screen, running_door, ssh
+
+pytestmark = pytest.mark.skipif(not Path(SSH).exists(), reason=f"no OpenSSH client at {SSH}")
+
+
+def _moves(server: GameServer, token: str, table_id: int) -> list[str]:
+    return [e["move"] for e in server.rest(token, "GET", f"/tables/{table_id}")["events"]]
+
+
+def _until(check: object, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.1)
+
+
+def test_a_crossword_move_over_ssh_reaches_the_web_player_and_back(
+    game_server: GameServer, tmp_path: Path, askpass: Path
+) -> None:
+    door_player = game_server.register("sshplayer")  # the token of another login of theirs
+    web_player = game_server.register("webplayer")
+    table = game_server.rest(
+        door_player, "POST", "/tables", {"game": "crossword", "seats": ["me", "open"]}
+    )
+    table_id = table["id"]
+    game_server.rest(web_player, "POST", f"/tables/{table_id}/join", {"invite": None})
+    status = game_server.rest(web_player, "GET", f"/tables/{table_id}")["status"]
+    assert status == "active"  # a full table begins by itself
+    assert _moves(game_server, web_player, table_id) == []
+    with running_door(game_server.url, tmp_path / "home", command="") as door:
+        child = ssh(door, "sshplayer", askpass, size=(40, 120))
+        screen = Screen(child, 120, 40)
+        screen.wait_for("My games")  # the token from the door: no log-in screen
+        screen.wait_for(f" {table_id} ")
+        child.send("\r")  # Enter: the table under the cursor, the first of My games
+        screen.wait_for("sshplayer's rack")
+        screen.wait_for("p Pass")
+        child.send("p")
+        screen.wait_for("Pass? Your turn ends with no points.")
+        child.send("y")
+        _until(lambda: _moves(game_server, web_player, table_id) == ["pass"], "the pass")
+        state = game_server.rest(web_player, "GET", f"/tables/{table_id}")
+        game_server.rest(
+            web_player,
+            "POST",
+            f"/tables/{table_id}/actions",
+            {"action": "pass", "version": state["version"]},
+        )
+        shown = screen.wait_for("webplayer: passed")  # the web player's answer, live
+        assert "sshplayer: passed" in shown and "sshplayer's rack" in shown
+        child.sendcontrol("q")  # leaves the table for the lobby; Q there leaves the door
+        screen.wait_for("Open tables")
+        child.send("q")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0

@@ -1,0 +1,424 @@
+"""``parlour connect`` against a real server on loopback (uvicorn in a thread, the real app,
+a temporary SQLite database): Textual's pilot drives the connect app and each game's app
+at server tables; a second account plays through REST."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, RichLog, Select
+
+from parlour.engine.state import State
+from parlour.games.crossword.notation import Pass
+from parlour.server import Settings, create_app
+from parlour.tui.common.modals import ConfirmScreen
+from parlour.tui.common.source import ServerTable
+from parlour.tui.common.table import Pace, TableApp, TableScreen
+from parlour.tui.connect.app import Choice, ConnectApp
+from parlour.tui.connect.client import ServerClient
+from parlour.tui.connect.screens import LobbyScreen, LoginScreen, NewTableScreen, parse_table_ref
+from parlour.tui.connect.tables import remember_token, remembered_token, table_app, tokens_path
+from tests.helpers import free_port
+
+SIZE = (100, 36)
+names = itertools.count()
+
+
+@dataclass
+class Script:
+    """The server's chance source: the rolls queued for a game are drawn first, in order."""
+
+    rolls: dict[str, list[str]] = field(default_factory=dict)
+
+    def __call__(self, state: State, seed: str) -> str | None:
+        queue = self.rolls.get(state.game.spec.name)
+        return queue.pop(0) if queue else None
+
+
+@dataclass
+class Server:
+    url: str
+    script: Script
+
+    def register(self, prefix: str = "ann") -> str:
+        """A new account's token."""
+        answer = httpx.post(
+            f"{self.url}/auth/register",
+            json={"name": f"{prefix}{next(names)}", "password": "password123"},
+        )
+        assert answer.status_code == 201, answer.text
+        return str(answer.json()["token"])
+
+    def rest(self, token: str, method: str, path: str, body: Any = None) -> Any:
+        answer = httpx.request(
+            method, self.url + path, json=body, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert answer.status_code < 400, answer.text
+        return answer.json()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    import uvicorn
+
+    home = tmp_path_factory.mktemp("connect")
+    script = Script()
+    seeds = itertools.count()
+    settings = Settings(
+        database_url=f"sqlite:///{home / 'server.db'}",
+        argon2_fast=True,
+        max_signups_per_address=0,
+        sweep_seconds=0,
+        poll_seconds=0,
+        chance_script=script,
+        new_seed=lambda: f"connect-{next(seeds)}",
+    )
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not uv.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Server(f"http://127.0.0.1:{port}", script)
+    finally:
+        uv.should_exit = True
+        thread.join(15)
+
+
+@pytest.fixture(autouse=True)
+def no_rolls_left(server: Server) -> Iterator[None]:
+    """Each test queues its own rolls: none are left for the next one."""
+    server.script.rolls.clear()
+    yield
+    server.script.rolls.clear()
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], object], what: str) -> None:
+    """Let the app run until *check()* holds (at most 6,000 turns of its loop)."""
+    for _ in range(6000):
+        if check():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def table_screen(app: TableApp) -> TableScreen:
+    return app.table
+
+
+def remote(app: TableApp) -> ServerTable:
+    source = app.table.remote
+    assert source is not None
+    return source
+
+
+def moves(server: Server, token: str, table_id: int) -> list[str]:
+    return [e["move"] for e in server.rest(token, "GET", f"/tables/{table_id}")["events"]]
+
+
+def history(state: State) -> list[str]:
+    return [state.action_to_string(a) for _, a in state.history]
+
+
+def new_table(server: Server, token: str, game: str, seats: list[str], **body: Any) -> Any:
+    return server.rest(
+        token,
+        "POST",
+        "/tables",
+        {"game": game, "seats": seats, "start": "open" not in seats, **body},
+    )
+
+
+def open_app(server: Server, token: str, table_id: int) -> TableApp:
+    client = ServerClient(server.url, token)
+    data = server.rest(token, "GET", f"/tables/{table_id}")
+    return table_app(client, data, pace=Pace.instant())
+
+
+async def connected(pilot: Pilot[Any], app: TableApp) -> None:
+    await until(pilot, lambda: app.table.connection == "connected", "connected")
+
+
+# --- logging in, the lobby, a new table ---------------------------------------------------
+
+
+async def test_sign_up_make_a_table_with_a_computer_and_play_a_move(server: Server) -> None:
+    server.script.rolls["ten-thousand"] = ["roll 1 1 1 2 3 4", "roll 2 3 4 6 6 2"]
+    name = f"kim{next(names)}"
+    app = ConnectApp(server.url)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        app.screen.query_one("#name", Input).value = name
+        app.screen.query_one("#password", Input).value = "password123"
+        app.screen.query_one("#signup", Button).press()
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new table")
+        game = app.screen.query_one("#game", Select)
+        await until(pilot, lambda: game.value == "crossword", "the games listed")
+        game.value = "ten-thousand"
+        seats = app.screen.query_one("#seats", Input)
+        await until(pilot, lambda: seats.value.startswith("me,cpu:"), "the seats filled in")
+        seats.value = "me,cpu:cautious"
+        app.screen.query_one("#create", Button).press()
+        await until(pilot, lambda: app.return_value is not None, "the table to play")
+    choice = app.return_value
+    assert isinstance(choice, Choice)
+    table = server.rest(choice.token, "GET", f"/tables/{choice.table}")
+    assert table["game"] == "ten-thousand" and table["status"] == "active"
+    assert table["seats"][0]["name"] == name
+
+    game_app = open_app(server, choice.token, choice.table)
+    async with game_app.run_test(size=SIZE) as pilot:
+        await connected(pilot, game_app)
+        source = remote(game_app)
+        await until(pilot, source.person_to_move, "my turn")
+        assert source.state.roll == (1, 1, 1, 2, 3, 4)  # type: ignore[attr-defined]
+        assert "your turn" in game_app.table.sub_title
+        version = source.version
+        await pilot.press("1", "2", "3", "b")
+        await until(pilot, lambda: source.version > version, "the server's answer")
+        assert moves(server, choice.token, choice.table)[:2] == [
+            "roll 1 1 1 2 3 4",
+            "keep 1 1 1 bank",
+        ]
+        await until(pilot, lambda: not game_app.table.pending, "the computer's turn shown")
+        server_table = server.rest(choice.token, "GET", f"/tables/{choice.table}")
+        assert source.state.scores[0] == 1000  # type: ignore[attr-defined]
+        assert server_table["view"]["scores"][0] == 1000
+        assert history(source.state) == [e["move"] for e in server_table["events"]]
+
+
+async def test_a_token_skips_the_log_in_and_a_dead_one_asks_for_it(server: Server) -> None:
+    token = server.register()
+    table = new_table(server, token, "pig", ["me", "cpu"])
+    app = ConnectApp(server.url, token, table=table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.return_value is not None, "the table chosen")
+    assert app.return_value == Choice(table["id"], None, token)
+
+    app = ConnectApp(server.url, "not-a-token")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        await pilot.pause()
+        assert "Log in again" in str(app.screen.query_one("#status").render())
+
+
+def test_a_remembered_login_is_readable_by_its_owner_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_HOME", str(tmp_path))
+    assert remembered_token("http://127.0.0.1:1") is None
+    path = remember_token("http://127.0.0.1:1", "secret-token")
+    assert path == tokens_path() and path.parent == tmp_path
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert remembered_token("http://127.0.0.1:1") == "secret-token"
+    remember_token("http://127.0.0.1:1", None)
+    assert remembered_token("http://127.0.0.1:1") is None
+
+
+def test_invite_links_and_table_numbers() -> None:
+    assert parse_table_ref("12") == (12, None)
+    assert parse_table_ref("http://h:8000/#/table/7?invite=Ab_3-x") == (7, "Ab_3-x")
+    assert parse_table_ref("no table") is None
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+async def test_a_refused_move_shows_the_servers_reason_and_changes_nothing(
+    server: Server,
+) -> None:
+    server.script.rolls["ten-thousand"] = ["roll 1 2 3 4 6 6"]
+    token = server.register()
+    table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        version, before = source.version, source.state.to_json()
+        await pilot.press("2", "r")  # a lone 2 does not score
+        await until(pilot, lambda: "refused" in str(app.table.message), "the refusal")  # type: ignore[attr-defined]
+        assert "The server refused it:" in app.table.message  # type: ignore[attr-defined]
+        assert "score" in app.table.message  # type: ignore[attr-defined]
+        assert source.version == version and source.state.to_json() == before
+        assert moves(server, token, table["id"]) == ["roll 1 2 3 4 6 6"]
+        assert app.table.waiting is False
+
+
+async def test_two_accounts_see_each_others_moves(server: Server) -> None:
+    server.script.rolls["ten-thousand"] = ["roll 1 1 1 2 3 4", "roll 5 5 5 2 3 4"]
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, ann, "ten-thousand", ["me", "open"])
+    server.rest(bob, "POST", f"/tables/{table['id']}/join", {"invite": None})
+    server.rest(ann, "POST", f"/tables/{table['id']}/start")
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "ann's turn")
+        await pilot.press("1", "2", "3", "b")
+        await until(pilot, lambda: not source.person_to_move(), "bob's turn")
+        bobs = server.rest(bob, "GET", f"/tables/{table['id']}")
+        assert [e["move"] for e in bobs["events"]][:2] == ["roll 1 1 1 2 3 4", "keep 1 1 1 bank"]
+        assert bobs["view"]["roll"] == [2, 3, 4, 5, 5, 5]
+        server.rest(
+            bob,
+            "POST",
+            f"/tables/{table['id']}/actions",
+            {"action": "keep 5 5 5 bank", "version": bobs["version"]},
+        )
+        await until(pilot, lambda: "keep 5 5 5 bank" in history(source.state), "bob's move")
+        await until(pilot, lambda: not app.table.pending, "bob's move shown")
+        assert source.state.scores == [1000, 500]  # type: ignore[attr-defined]
+        lines = [strip.text for strip in app.table.query_one("#history", RichLog).lines]
+        bob_name = bobs["seats"][1]["name"]
+        assert any(f"{bob_name} banked 500" in line for line in lines), lines
+
+
+async def test_a_dropped_socket_reconnects_and_resyncs(server: Server) -> None:
+    server.script.rolls["greedy"] = []
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, bob, "greedy", ["me", "open"])
+    server.rest(ann, "POST", f"/tables/{table['id']}/join", {"invite": None})
+    server.rest(bob, "POST", f"/tables/{table['id']}/start")
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        link = app.table.settings.link
+        assert isinstance(link, ServerClient)
+        link.retry_seconds = (3600.0,)  # reconnects only when told: no race with bob's move
+        link.drop()
+        await until(pilot, lambda: app.table.connection == "reconnecting", "the loss shown")
+        assert "reconnecting" in app.table.sub_title
+        bobs = server.rest(bob, "GET", f"/tables/{table['id']}")
+        action = bobs["legal"][0]
+        server.rest(
+            bob,
+            "POST",
+            f"/tables/{table['id']}/actions",
+            {"action": action, "version": bobs["version"]},
+        )
+        now = server.rest(ann, "GET", f"/tables/{table['id']}")
+        assert source.version < now["version"]  # the socket is down: nothing heard yet
+        link.reconnect_now()
+        await until(pilot, lambda: source.version == now["version"], "the resync")
+        await until(pilot, lambda: not app.table.pending, "the moves shown")
+        assert history(source.state) == [e["move"] for e in now["events"]]
+        assert app.table.connection == "connected"
+        assert source.view == now["view"]
+
+
+GAMES = {
+    "ten-thousand": "cpu:cautious",
+    "greedy": "cpu:easy",
+    "pig": "cpu:hold-20",
+    "crossword": "cpu:easy",
+    "rummy": "cpu:easy",
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_every_game_plays_a_move_at_a_server_table(server: Server, game: str) -> None:
+    token = server.register()
+    table = new_table(server, token, game, ["me", GAMES[game]])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        version = source.version
+        state = source.state
+        if game == "crossword":
+            action = Pass()
+        else:
+            assert source.legal
+            action = state.parse_action(source.legal[0], player=source.you)
+        text = state.action_to_string(action)
+        assert app.table.play(action) is False  # sent: the server's answer applies it
+        await until(pilot, lambda: source.version > version, "the server's answer")
+        assert text in moves(server, token, table["id"])
+        await until(
+            pilot,
+            lambda: (
+                (source.person_to_move() or source.status == "finished") and not app.table.pending
+            ),
+            "my turn again, every move shown",
+        )
+        now = server.rest(token, "GET", f"/tables/{table['id']}")
+        assert source.version == now["version"]
+        # the app's state is the seat's view: what it observes is what the server sends it
+        # (the crossword's "unseen" tiles are the placeholders' count, not worked out here)
+        assert source.view == now["view"]
+        ours = source.state.observation(source.you)
+        assert {k: v for k, v in ours.items() if k != "unseen"} == {
+            k: v for k, v in now["view"].items() if k != "unseen"
+        }
+
+
+async def test_the_crossword_app_holds_only_its_seats_observation(server: Server) -> None:
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, ann, "crossword", ["me", "open"], options={"turn_mode": "daily"})
+    server.rest(bob, "POST", f"/tables/{table['id']}/join", {"invite": None})
+    for token in (ann, bob):  # the vote lobby: a full table begins by itself
+        if server.rest(token, "GET", f"/tables/{table['id']}")["status"] == "lobby":
+            server.rest(token, "POST", f"/tables/{table['id']}/vote")
+    assert server.rest(ann, "GET", f"/tables/{table['id']}")["status"] == "active"
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "ann may play today")
+        anns = server.rest(ann, "GET", f"/tables/{table['id']}")
+        bobs = server.rest(bob, "GET", f"/tables/{table['id']}")
+        me, other = source.you, 1 - (source.you or 0)
+        state = source.state
+        assert state.racks[me] == anns["view"]["rack"]  # type: ignore[attr-defined]
+        assert state.racks[other] == "?" * 7 != bobs["view"]["rack"]  # type: ignore[attr-defined]
+        assert set(state.bag) == {"?"}  # type: ignore[attr-defined]
+        assert source.view == anns["view"]
+        assert "rack" not in str(source.view).replace("rack_sizes", "").replace(
+            f"'rack': '{anns['view']['rack']}'", ""
+        )
+        assert f"day {anns['view']['day']}" in app.table.sub_title
+        # daily mode: both may play today; ann passes through the app, bob stays to move
+        version = source.version
+        app.table.play(Pass())
+        await until(pilot, lambda: source.version > version, "the pass taken")
+        assert "pass" in moves(server, ann, table["id"])
+        assert source.to_move_seats == [other]
+
+
+async def test_a_server_table_is_left_with_escape_and_goes_on(server: Server) -> None:
+    token = server.register()
+    table = new_table(server, token, "greedy", ["me", "cpu"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirm")
+        assert "goes on at the server" in str(app.screen.query_one("#question").render())
+        await pilot.press("y")
+        await until(pilot, lambda: app.return_value is not None, "the app closed")
+    assert app.return_value is not None and app.return_value.outcome == "server"
+    assert server.rest(token, "GET", f"/tables/{table['id']}")["status"] == "active"
