@@ -414,7 +414,12 @@ class TableScreen(Screen[None]):
             self.run_worker(self._fetch(link, remote.table_id), group="fetch")
 
     async def _fetch(self, link: Link, table_id: int) -> None:
-        table = await link.table(table_id)
+        try:
+            table = await link.table(table_id)
+        except Exception as err:  # the server refused or is gone: say so, keep the table
+            detail = f"Could not fetch the table again: {err}"
+            self.post_message(Remote({"type": "link", "state": self.connection, "detail": detail}))
+            return
         self.post_message(Remote({**table, "type": "whole"}))
 
     def on_remote(self, message: Remote) -> None:
@@ -641,6 +646,11 @@ class TableApp(App[TableExit]):
 
     def on_mount(self) -> None:
         self.push_screen(self.table)
+
+    async def on_unmount(self) -> None:
+        link = self.table.settings.link
+        if link is not None:
+            await link.close()
 
     async def action_quit(self) -> None:
         """Ctrl+Q: save the game and quit."""
