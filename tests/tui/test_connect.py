@@ -475,3 +475,20 @@ async def test_another_seats_crossword_play_is_shown(server: Server) -> None:
         assert f"{bob_name} played RETAINS H8 across for" in preview
         assert source.state.board.letter(7 * 15 + 7) == "R"  # type: ignore[attr-defined]
         assert sorted(source.state.racks[1]) == sorted("CATSDOG")  # type: ignore[attr-defined]
+
+
+def test_the_connect_command_refuses_a_bad_address_and_forgets_a_login(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli.main import app
+
+    monkeypatch.setenv("PARLOUR_HOME", str(tmp_path))
+    runner = CliRunner()
+    out = runner.invoke(app, ["connect", "ftp://example.org"])
+    assert out.exit_code == 2 and "not a server address" in out.output
+    remember_token("http://127.0.0.1:9", "kept")
+    out = runner.invoke(app, ["connect", "127.0.0.1:9", "--forget"])
+    assert out.exit_code == 0 and "Forgot the login for http://127.0.0.1:9" in out.output
+    assert remembered_token("http://127.0.0.1:9") is None

@@ -112,6 +112,10 @@ class BotFailed(Message):
         self.error = error
 
 
+CLOCK_SECONDS = 30.0
+"""How often a server table's header redraws the clock's time left (seconds)."""
+
+
 class Remote(Message):
     """Posted for each message from the server about this table (a WebSocket ``update``,
     ``table`` notice, an action's answer, or the link's own ``{"type": "link", "state":
@@ -240,6 +244,7 @@ class TableScreen(Screen[None]):
         remote = self.remote
         if remote is not None and self.settings.link is not None:
             self.run_worker(self._follow(self.settings.link, remote.table_id), group="link")
+            self.set_interval(CLOCK_SECONDS, lambda: self._show_status(remote))
         self.advance()
 
     @property
