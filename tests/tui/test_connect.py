@@ -27,7 +27,13 @@ from parlour.tui.common.source import ServerTable
 from parlour.tui.common.table import Pace, TableApp, TableScreen
 from parlour.tui.connect.app import Choice, ConnectApp
 from parlour.tui.connect.client import ServerClient
-from parlour.tui.connect.screens import LobbyScreen, LoginScreen, NewTableScreen, parse_table_ref
+from parlour.tui.connect.screens import (
+    LobbyScreen,
+    LoginScreen,
+    NewTableScreen,
+    TableLobbyScreen,
+    parse_table_ref,
+)
 from parlour.tui.connect.tables import remember_token, remembered_token, table_app, tokens_path
 from tests.helpers import free_port
 
@@ -422,3 +428,67 @@ async def test_a_server_table_is_left_with_escape_and_goes_on(server: Server) ->
         await until(pilot, lambda: app.return_value is not None, "the app closed")
     assert app.return_value is not None and app.return_value.outcome == "server"
     assert server.rest(token, "GET", f"/tables/{table['id']}")["status"] == "active"
+
+
+async def test_join_and_vote_in_a_tables_lobby_then_the_game_opens(server: Server) -> None:
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, ann, "crossword", ["me", "open", "open"], visibility="invite")
+    code = table["invite_code"]
+    assert code
+    app = ConnectApp(server.url, bob, table=table["id"], invite=code)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableLobbyScreen), "the lobby")
+        info = app.screen.query_one("#info")
+        assert f"/#/table/{table['id']}?invite={code}" in str(info.render())
+        await pilot.press("j")
+        await until(pilot, lambda: "bob" in str(info.render()), "bob seated")
+        await pilot.press("v")
+        await until(pilot, lambda: "Votes to begin: 1" in str(info.render()), "bob's vote")
+        server.rest(ann, "POST", f"/tables/{table['id']}/vote")  # two votes of two people
+        await until(pilot, lambda: app.return_value is not None, "the game opened")
+    assert app.return_value == Choice(table["id"], code, bob)
+    assert server.rest(bob, "GET", f"/tables/{table['id']}")["status"] == "active"
+
+
+async def test_another_seats_crossword_play_is_shown(server: Server) -> None:
+    server.script.rolls["crossword"] = ["draw AEINRST", "draw CATSDOG"]
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, bob, "crossword", ["me", "open"])
+    server.rest(ann, "POST", f"/tables/{table['id']}/join", {"invite": None})
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        bobs = server.rest(bob, "GET", f"/tables/{table['id']}")
+        assert bobs["view"]["rack"] == "AEINRST"
+        server.rest(
+            bob,
+            "POST",
+            f"/tables/{table['id']}/actions",
+            {"action": "RETAINS H8 across", "version": bobs["version"]},
+        )
+        await until(pilot, lambda: source.person_to_move(), "ann's turn")
+        bob_name = bobs["seats"][0]["name"]
+        preview = str(app.table.query_one("#preview").render())
+        assert f"{bob_name} played RETAINS H8 across for" in preview
+        assert source.state.board.letter(7 * 15 + 7) == "R"  # type: ignore[attr-defined]
+        assert sorted(source.state.racks[1]) == sorted("CATSDOG")  # type: ignore[attr-defined]
+
+
+def test_the_connect_command_refuses_a_bad_address_and_forgets_a_login(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli.main import app
+
+    monkeypatch.setenv("PARLOUR_HOME", str(tmp_path))
+    runner = CliRunner()
+    out = runner.invoke(app, ["connect", "ftp://example.org"])
+    assert out.exit_code == 2 and "not a server address" in out.output
+    remember_token("http://127.0.0.1:9", "kept")
+    out = runner.invoke(app, ["connect", "127.0.0.1:9", "--forget"])
+    assert out.exit_code == 0 and "Forgot the login for http://127.0.0.1:9" in out.output
+    assert remembered_token("http://127.0.0.1:9") is None

@@ -92,13 +92,16 @@ class Absorbed:
 class Link(Protocol):
     """The connection a server table's screen talks through (``parlour connect``'s client).
 
-    Every method answers with plain JSON (dicts), never raises for a refusal or a lost
-    connection: those are messages too."""
+    ``follow`` and ``act`` never raise for a refusal or a lost connection: those are
+    messages too (plain JSON dicts)."""
 
-    async def follow(self, table_id: int, deliver: Callable[[JSON], None]) -> None:
-        """Follow *table_id* until cancelled: ``deliver`` each server message about it, and
-        ``{"type": "link", "state": "lost"|"connected", "detail": text}`` when the
-        connection drops or is made again (then the table is followed again)."""
+    async def follow(
+        self, table_id: int, deliver: Callable[[JSON], None], invite: str | None = None
+    ) -> None:
+        """Follow *table_id* (*invite*: the code of an invite-only table) until
+        cancelled: ``deliver`` each server message about it, and ``{"type": "link",
+        "state": "reconnecting"|"connected", "detail": text}`` when the connection drops or
+        is made again (then the table is followed again)."""
 
     async def act(self, table_id: int, action: str, version: int) -> JSON:
         """Send *action* (notation) made at *version*: the server's answer as
@@ -106,7 +109,11 @@ class Link(Protocol):
         "current"}``."""
 
     async def table(self, table_id: int) -> JSON:
-        """``GET /tables/{id}``: the whole table for this account (a dict)."""
+        """``GET /tables/{id}``: the whole table for this account (a dict); the one method
+        that raises (the link's own error, with the server's reason) when it cannot."""
+
+    async def close(self) -> None:
+        """Close the connection (the app is closing)."""
 
 
 @dataclass

@@ -112,6 +112,10 @@ class BotFailed(Message):
         self.error = error
 
 
+CLOCK_SECONDS = 30.0
+"""How often a server table's header redraws the clock's time left (seconds)."""
+
+
 class Remote(Message):
     """Posted for each message from the server about this table (a WebSocket ``update``,
     ``table`` notice, an action's answer, or the link's own ``{"type": "link", "state":
@@ -240,6 +244,7 @@ class TableScreen(Screen[None]):
         remote = self.remote
         if remote is not None and self.settings.link is not None:
             self.run_worker(self._follow(self.settings.link, remote.table_id), group="link")
+            self.set_interval(CLOCK_SECONDS, lambda: self._show_status(remote))
         self.advance()
 
     @property
@@ -414,7 +419,12 @@ class TableScreen(Screen[None]):
             self.run_worker(self._fetch(link, remote.table_id), group="fetch")
 
     async def _fetch(self, link: Link, table_id: int) -> None:
-        table = await link.table(table_id)
+        try:
+            table = await link.table(table_id)
+        except Exception as err:  # the server refused or is gone: say so, keep the table
+            detail = f"Could not fetch the table again: {err}"
+            self.post_message(Remote({"type": "link", "state": self.connection, "detail": detail}))
+            return
         self.post_message(Remote({**table, "type": "whole"}))
 
     def on_remote(self, message: Remote) -> None:
@@ -642,6 +652,11 @@ class TableApp(App[TableExit]):
 
     def on_mount(self) -> None:
         self.push_screen(self.table)
+
+    async def on_unmount(self) -> None:
+        link = self.table.settings.link
+        if link is not None:
+            await link.close()
 
     async def action_quit(self) -> None:
         """Ctrl+Q: save the game and quit."""

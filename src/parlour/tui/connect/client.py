@@ -160,10 +160,13 @@ class ServerClient:
 
     # --- the WebSocket ------------------------------------------------------------------
 
-    async def follow(self, table_id: int, deliver: Callable[[JSON], None]) -> None:
+    async def follow(
+        self, table_id: int, deliver: Callable[[JSON], None], invite: str | None = None
+    ) -> None:
         """Follow *table_id* until cancelled (see :class:`~parlour.tui.common.source.Link`):
-        each connection sends ``follow``, so the first ``update`` after a reconnection is
-        the whole table at the server's version."""
+        each connection sends ``follow`` (with *invite*, the code of an invite-only table),
+        so the first ``update`` after a reconnection is the whole table at the server's
+        version."""
         lost = False
         failures = 0
         while True:
@@ -176,7 +179,9 @@ class ServerClient:
                     open_timeout=10,
                 ) as socket:
                     self._socket = socket
-                    await socket.send(json.dumps({"type": "follow", "table": table_id}))
+                    await socket.send(
+                        json.dumps({"type": "follow", "table": table_id, "invite": invite})
+                    )
                     deliver(
                         {
                             "type": "link",

@@ -51,9 +51,10 @@ def parse_table_ref(text: str) -> tuple[int, str | None] | None:
     return int(match.group(1)), match.group(2)
 
 
-def invite_link(url: str, table: JSON) -> str:
-    """The link that lets a friend join *table* (its invite code, when it has one)."""
-    code = table.get("invite_code")
+def invite_link(url: str, table: JSON, code: str | None = None) -> str:
+    """The link that lets a friend join *table*: with its invite code (the table's, shown
+    to its creator, or *code*, the one it was opened with), when it has one."""
+    code = table.get("invite_code") or code
     return f"{url}/#/table/{table['id']}" + (f"?invite={code}" if code else "")
 
 
@@ -430,12 +431,12 @@ class TableLobbyScreen(ConnectScreen):
             lines.append(f"Votes to begin: {len(t['votes'])} (seats {t['votes']})")
         if t.get("start_refusal"):
             lines.append(f"Not yet: {t['start_refusal']}")
-        lines.append(f"Invite link: {invite_link(self.connect.url, t)}")
+        lines.append(f"Invite link: {invite_link(self.connect.url, t, self.invite)}")
         self.query_one("#info", Static).update("\n".join(lines))
 
     @work(exclusive=True, group="follow")
     async def _follow(self) -> None:
-        await self.connect.client.follow(self.table["id"], self._heard)
+        await self.connect.client.follow(self.table["id"], self._heard, self.invite)
 
     def _heard(self, message: JSON) -> None:
         if message.get("type") in ("table", "update"):

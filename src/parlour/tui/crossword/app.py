@@ -187,6 +187,7 @@ class CrosswordScreen(TableScreen):
         return sum(1 for seat in range(len(self.local.seats)) if seat not in self.local.bots) >= 2
 
     def on_mount(self) -> None:
+        self._log_shown = len(self.state.log)
         self.title = "Crossword"
         self.sub_title = self._house_rules()
         command = self.query_one("#command", Input)
@@ -309,6 +310,24 @@ class CrosswordScreen(TableScreen):
             self.explain(f"{name} exchanged {entry['count']} tiles", warning=False)
         elif entry.get("kind") == "pass":
             self.explain(f"{name} passed", warning=False)
+
+    def rebuilt(self) -> None:
+        """A server table's state was rebuilt from the observation: say what the plays
+        since the last one shown were (the log's new entries), as :meth:`after` does."""
+        log = self.state.log
+        for entry in log[self._log_shown :]:
+            name = self.names[int(entry["seat"])] if "seat" in entry else "?"
+            if entry.get("kind") == "play":
+                self.explain(f"{name} played {entry['play']} for {entry['score']}", warning=False)
+            elif entry.get("kind") == "exchange":
+                self.explain(f"{name} exchanged {entry['count']} tiles", warning=False)
+            elif entry.get("kind") == "pass":
+                self.explain(f"{name} passed", warning=False)
+        if len(log) != self._log_shown:
+            self.hints = []
+        self._log_shown = len(log)
+
+    _log_shown = 0
 
     def reset(self) -> None:
         self.revealed = None

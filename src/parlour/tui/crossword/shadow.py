@@ -45,7 +45,7 @@ def crossword_shadow(
     state.scores = [int(s) for s in view["scores"]]
     state.streak = [int(s) for s in view.get("streak", [0] * n)]
     state.log = [dict(e) for e in view.get("log", [])]
-    state.turns = len(state.log)
+    state.turns = 1 + max((int(e["turn"]) for e in state.log if "turn" in e), default=-1)
     state.day = int(view.get("day") or 1)
     state.over = bool(view.get("over"))
     state.to_draw = []

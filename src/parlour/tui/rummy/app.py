@@ -537,6 +537,19 @@ class RummyScreen(TableScreen, inherit_bindings=False):
                 )
         return "\n".join([*lines, "(parlour stats rummy)"]) if lines else ""
 
+    def rebuilt(self) -> None:
+        """A server table's state was rebuilt from the observation: forget selected cards
+        no longer in the hand, and show a round that ended since (its summary and history
+        line), as :meth:`after` does for a local move."""
+        viewer = self.viewer()
+        state = cast(RummyState, self.local.state)
+        hand = state.hands[viewer] if viewer is not None else 0
+        self.selected = {c for c in self.selected if hand >> c & 1}
+        obs = self.local.state.observation(None)
+        last = obs["last_round"]
+        if last is not None and self.summarized < last["round"] and not obs["over"]:
+            self._round_over(obs)
+
     def reset(self) -> None:
         self.orders.clear()
         self.sorts.clear()
