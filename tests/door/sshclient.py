@@ -139,7 +139,7 @@ class Screen:
         """The screen's lines, joined by newlines."""
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    def wait_for(self, needle: str, timeout: float = 60) -> str:
+    def wait_for(self, needle: str, timeout: float = 150) -> str:
         """Read output until the screen shows *needle*; returns the screen. Raises
         ``AssertionError`` with the screen if it does not show it within *timeout* s."""
         deadline = time.monotonic() + timeout

@@ -20,7 +20,7 @@ def _moves(server: GameServer, token: str, table_id: int) -> list[str]:
     return [e["move"] for e in server.rest(token, "GET", f"/tables/{table_id}")["events"]]
 
 
-def _until(check: object, what: str, timeout: float = 60) -> None:
+def _until(check: object, what: str, timeout: float = 150) -> None:
     deadline = time.monotonic() + timeout
     while not check():  # type: ignore[operator]
         assert time.monotonic() < deadline, f"never: {what}"
