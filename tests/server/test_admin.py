@@ -110,3 +110,15 @@ def test_remove_table_asks_first_and_removes_it_with_its_log(
     assert client.get(f"/tables/{table_id}", headers=seats[0]).status_code == 404
     assert client.get("/tables?which=mine", headers=seats[0]).json() == []
     assert _admin(settings, "remove-table", str(table_id), "--yes")[0] == 2
+
+
+def test_a_database_that_cannot_be_opened_is_one_line(tmp_path: object) -> None:
+    """``parlour admin users`` (and backup) on a file in a missing folder: one line naming it
+    and the cause, not a second ``cannot open the database: Exit: 2``."""
+    url = f"sqlite:///{tmp_path}/missing/p.db"
+    for args in (["users"], ["backup", f"{tmp_path}/copy.db"]):
+        result = runner.invoke(cli, ["admin", *args, "--database", url])
+        assert result.exit_code == 2
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert len(lines) == 1, result.output
+        assert "missing/p.db" in lines[0] and "Exit" not in lines[0]

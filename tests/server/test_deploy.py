@@ -126,3 +126,19 @@ def test_the_nginx_sites_parse(tmp_path: Path) -> None:
     compose = f"pid {tmp_path}/nginx.pid;\n" + compose
     done = _nginx_t(tmp_path, compose)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_nginx_sites_keep_websocket_tokens_out_of_the_access_log() -> None:
+    """``/ws?token=`` carries a login: nginx's default format logs ``$request`` with its
+    query, so the /ws location logs with a format of the path alone (as parlour's own log
+    hides it)."""
+    for site in (DEPLOY / "nginx" / "parlour.conf", DEPLOY / "compose" / "nginx.conf"):
+        text = site.read_text()
+        formats = dict(re.findall(r"log_format\s+(\w+)\s+((?:'[^']*'\s*)+);", text))
+        ws = re.search(r"location /ws \{(.*?)\}", text, re.S)
+        assert ws is not None, site
+        used = re.search(r"access_log\s+\S+\s+(\w+);", ws.group(1))
+        assert used is not None, f"{site}: /ws is logged with nginx's default format"
+        fmt = formats[used.group(1)]
+        for variable in ("$request ", "$request_uri", "$args", "$query_string", "$arg_"):
+            assert variable not in fmt + " ", (site, variable)

@@ -7,8 +7,10 @@ import json
 import logging
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -16,6 +18,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from parlour.server import Settings, create_app
 from parlour.server.logs import JsonFormatter, log_config
 from parlour.server.metrics import action_kind, allowed
+from parlour_tools.load_test import spawn_server, stop_server, wait_healthy
+from tests.helpers import free_port
 from tests.server.conftest import register, wait_until
 from tests.server.helpers import people_table, play_once
 
@@ -286,3 +290,29 @@ def test_my_tables_are_paged_with_limit_and_before(client: TestClient) -> None:
     assert client.get("/tables", params={"limit": 101}).status_code == 422
     opened = client.get("/tables", params={"limit": 3, "before": made[-1]}).json()
     assert [t["id"] for t in opened] == made[::-1][1:4]
+
+
+def test_parlour_serve_json_logs_writes_only_json_lines(tmp_path: Path) -> None:
+    """A real ``parlour serve --json-logs``: uvicorn's lines (started, access) and the
+    server's are JSON objects. uvicorn configures logging when its Config is made, so a
+    log_config set on the Config afterwards was never applied (plain ``INFO:`` lines)."""
+    port = free_port()
+    home = str(tmp_path / "home")
+    process = spawn_server(
+        port=port,
+        database=f"sqlite:///{tmp_path}/db.sqlite",
+        home=home,
+        extra=["--json-logs", "--log-level", "info", "--access-log"],
+    )
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}", process, home=home)
+        assert httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200
+    finally:
+        stop_server(process)
+    lines = (Path(home) / "server.log").read_text().splitlines()
+    logged = [line for line in lines if not line.startswith("parlour server on ")]
+    assert logged, lines
+    for line in logged:
+        record = json.loads(line)  # not "INFO:     Started server process"
+        assert {"time", "level", "logger", "message"} <= record.keys()
+    assert any("/health" in json.loads(line)["message"] for line in logged)

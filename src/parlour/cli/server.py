@@ -141,6 +141,8 @@ def serve(
     from parlour.server.logs import log_config
     from parlour.server.shutdown import GracefulServer
 
+    # JSON logs: given to Config itself, which configures logging as it is made (a
+    # log_config set on it afterwards is never applied)
     config = uvicorn.Config(
         app,
         host=host,
@@ -153,9 +155,8 @@ def serve(
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,
+        log_config=log_config(log_level) if json_logs else uvicorn.config.LOGGING_CONFIG,
     )
-    if json_logs:  # before uvicorn configures logging (at run)
-        config.log_config = log_config(log_level)
     # SIGTERM: stop accepting, answer the WebSocket messages under way, close the sockets
     # with the reconnect code, finish the requests, write what is queued (server/shutdown.py)
     server = GracefulServer(config, app.state.drain, settings.drain_seconds)

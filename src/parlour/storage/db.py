@@ -89,11 +89,17 @@ def open_database(url: str | None = None, *, migrate: bool = True) -> Engine:
         return engine
 
 
+MIGRATION_LOCK = 0x706D6967  # "pmig": the advisory lock the schema upgrade holds (PostgreSQL)
+
+
 def _upgrade(engine: Engine, url: str) -> None:
     """Bring the schema to the newest migration. On SQLite with foreign keys off meanwhile
     (outside the transaction, where SQLite allows the change): a migration that rebuilds a
     table (Alembic's batch mode: copy, drop, rename) would otherwise fail on dropping a
-    table other rows refer to (an old server database with tables and seats)."""
+    table other rows refer to (an old server database with tables and seats). On PostgreSQL
+    under a transaction advisory lock, so processes started at once (``systemctl start
+    parlour@8001 parlour@8002``) upgrade one after another: the first migrates, the others
+    then find the schema up to date (without it, both create Alembic's table and one fails)."""
     config = alembic_config(url)
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
@@ -102,6 +108,8 @@ def _upgrade(engine: Engine, url: str) -> None:
             raw.execute("PRAGMA foreign_keys=OFF")
         try:
             with connection.begin():
+                if not sqlite:
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 config.attributes["connection"] = connection
                 command.upgrade(config, "heads")  # each game's tables may be a branch
                 if sqlite:
