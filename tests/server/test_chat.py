@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from tests.quick_game import QUICK_GAME
 from tests.server.conftest import FakeClock, register
 from tests.server.helpers import people_table
 
@@ -24,7 +25,7 @@ def texts(client: TestClient, table_id: int, who: dict[str, str] | None = None) 
 
 
 def test_players_post_and_everyone_who_may_see_the_table_reads(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     made = post(client, table_id, seats[0], "  good luck  ")
     assert made.status_code == 201, made.text
     line = made.json()
@@ -42,7 +43,7 @@ def test_players_post_and_everyone_who_may_see_the_table_reads(client: TestClien
 
 
 def test_an_invite_only_table_chat_is_its_players_and_code_holders(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig", visibility="invite")
+    table_id, seats = people_table(client, QUICK_GAME, visibility="invite")
     assert post(client, table_id, seats[0], "private").status_code == 201
     outsider = register(client, "outsider")
     assert client.get(f"/tables/{table_id}/chat", headers=outsider).status_code == 404
@@ -57,7 +58,7 @@ def test_an_invite_only_table_chat_is_its_players_and_code_holders(client: TestC
 def test_too_long_empty_and_control_characters_are_refused_with_a_reason(
     client: TestClient,
 ) -> None:
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     long = post(client, table_id, seats[0], "x" * 501)
     assert long.status_code == 422
     assert long.json()["detail"] == "a chat message is at most 500 characters (this one has 501)"
@@ -73,7 +74,7 @@ def test_too_long_empty_and_control_characters_are_refused_with_a_reason(
 def test_the_rate_limit_refuses_with_429_until_the_window_passes(
     client: TestClient, clock: FakeClock
 ) -> None:
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     for n in range(5):
         assert post(client, table_id, seats[0], f"line {n}").status_code == 201
     over = post(client, table_id, seats[0], "one too many")
@@ -94,7 +95,7 @@ def until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
 
 
 def test_a_mute_hides_the_muted_from_the_muter_listed_and_live(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     assert post(client, table_id, seats[0], "before the mute").status_code == 201
     muted = client.put("/me/mutes/PLAYER0", headers=seats[1])
     assert muted.status_code == 200 and muted.json() == {"muted": ["player0"]}
@@ -124,7 +125,7 @@ def test_a_mute_hides_the_muted_from_the_muter_listed_and_live(client: TestClien
 
 
 def test_a_tables_chat_goes_when_a_host_removes_the_table(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig", options={"target": 10})
+    table_id, seats = people_table(client, QUICK_GAME, options={"target": 10})
     assert post(client, table_id, seats[0], "gg").status_code == 201
     ctx = client.app.state.ctx  # type: ignore[attr-defined]
     from parlour.server.services.admin import remove_table

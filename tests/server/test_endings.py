@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from parlour.server.services.ratings import places
 from parlour.storage.ratings import count_rated
+from tests.quick_game import QUICK_GAME
 from tests.server.conftest import Headers, register, wait_until
 from tests.server.helpers import choose, people_table, play_once, server_state, until
 
@@ -191,7 +192,7 @@ def test_abort_before_the_first_move_counts_for_nobody(client: TestClient) -> No
     assert client.get("/ratings/ten-thousand").json()["players"] == []
     assert client.get("/players/player0").json()["games_played"] == 0
     # a table where a seat has moved cannot be aborted
-    other, people = _table(client, "pig", ["pia", "pog"])
+    other, people = _table(client, QUICK_GAME, ["pia", "pog"])
     play_once(client, other, people, random.Random(1))
     late = client.post(f"/tables/{other}/abort", headers=people[0])
     assert late.status_code == 409 and late.json()["detail"].startswith("a move was made")
@@ -278,7 +279,7 @@ def test_a_player_page_and_a_computer_level_page(client: TestClient) -> None:
 
 def test_the_watch_list_shows_open_games_in_play_only(client: TestClient) -> None:
     open_table, _seats = people_table(client, "ten-thousand")
-    hidden, _ = _table(client, "pig", ["pia", "pog"], visibility="invite")
+    hidden, _ = _table(client, QUICK_GAME, ["pia", "pog"], visibility="invite")
     finished, others = _table(client, "greedy", ["gia", "gog"])
     _resign(client, finished, others[0])
     listed = client.get("/watch").json()

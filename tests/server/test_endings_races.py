@@ -17,6 +17,7 @@ from parlour.server.services import endings, lobby, play
 from parlour.server.services.cache import SERVER_EVENT, current_entry
 from parlour.server.settings import Settings
 from parlour.storage.tables import GameTable, get_events, get_table
+from tests.quick_game import QUICK_GAME
 from tests.server.helpers import choose
 from tests.server.test_lobby_races import OK, TRIALS, World, race, two_processes
 
@@ -99,7 +100,7 @@ def test_a_resignation_racing_a_move_leaves_exactly_one(world: World) -> None:
 def test_two_rematch_acceptances_make_one_table(world: World) -> None:
     made: Counter[str] = Counter()
     for trial in range(TRIALS):
-        table_id = _two_people(world, "pig")
+        table_id = _two_people(world, QUICK_GAME)
         ctx = world.ctxs[0]
         ann, bob = world.people["ann"], world.people["bob"]
         with ctx.cache.lock(table_id):

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from parlour.server import Settings, create_app
 from parlour.server.services.clock import sweep
 from parlour.storage.social import outbox
+from tests.quick_game import QUICK_GAME
 from tests.server.conftest import FakeClock, Headers, wait_until
 from tests.server.conftest import register as register_headers
 from tests.server.helpers import people_table
@@ -65,7 +66,7 @@ def test_a_turn_is_mailed_with_a_working_one_click_unsubscribe(
     settings: Settings, smtp: SmtpServer
 ) -> None:
     with TestClient(create_app(mail_settings(settings, smtp.port))) as client:
-        table_id, seats = people_table(client, "pig")
+        table_id, seats = people_table(client, QUICK_GAME)
         table = client.get(f"/tables/{table_id}", headers=seats[0]).json()
         waiting = 1 - table["to_move"][0]
         opt_in(client, seats[waiting], "waiting@example.org")
@@ -111,7 +112,7 @@ def test_a_turn_is_mailed_with_a_working_one_click_unsubscribe(
 
 def test_mail_is_off_by_default_and_needs_an_address(settings: Settings, smtp: SmtpServer) -> None:
     with TestClient(create_app(mail_settings(settings, smtp.port))) as client:
-        table_id, seats = people_table(client, "pig")
+        table_id, seats = people_table(client, QUICK_GAME)
         assert client.get("/me/mail", headers=seats[0]).json() == {
             "email": None,
             "notify": False,
@@ -136,7 +137,7 @@ def test_a_server_that_is_down_delays_the_mail_then_it_is_sent_once(
 ) -> None:
     smtp = SmtpServer(free_port())  # not started: the connection is refused
     with TestClient(create_app(mail_settings(settings, smtp.port))) as client:
-        table_id, seats = people_table(client, "pig")
+        table_id, seats = people_table(client, QUICK_GAME)
         opt_in(client, seats[0], "zero@example.org")
         opt_in(client, seats[1], "one@example.org")
         pass_turn(client, table_id, seats)
@@ -168,7 +169,7 @@ def test_mail_pending_at_a_restart_is_sent_once_after_it(
 ) -> None:
     down = free_port()
     with TestClient(create_app(mail_settings(settings, down))) as client:
-        table_id, seats = people_table(client, "pig")
+        table_id, seats = people_table(client, QUICK_GAME)
         waiting = 1 - client.get(f"/tables/{table_id}", headers=seats[0]).json()["to_move"][0]
         opt_in(client, seats[waiting], "later@example.org")
         pass_turn(client, table_id, seats)

@@ -10,13 +10,14 @@ from fastapi.testclient import TestClient
 
 from parlour.server import Settings, create_app
 from parlour.server.services.notifications import warn_clocks
+from tests.quick_game import QUICK_GAME
 from tests.server.conftest import FakeClock, register, wait_until
 from tests.server.helpers import people_table
 from tests.server.social_helpers import notifications, pass_turn, wait_notified
 
 
 def test_start_and_turns_are_told_once_each_with_the_table_and_game(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     for who in seats:
         started = wait_notified(client, who, "start")
         assert len(started) == 1 and started[0]["table"] == table_id
@@ -37,7 +38,7 @@ def test_start_and_turns_are_told_once_each_with_the_table_and_game(client: Test
 
 
 def test_the_list_is_paged_newest_first_and_marked_read(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     for _ in range(4):
         pass_turn(client, table_id, seats)
     wait_notified(client, seats[0], "turn", 2)
@@ -62,7 +63,7 @@ def test_the_list_is_paged_newest_first_and_marked_read(client: TestClient) -> N
 
 
 def test_the_end_is_told_to_every_player(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig", options={"target": 10})
+    table_id, seats = people_table(client, QUICK_GAME, options={"target": 10})
     for _ in range(200):
         state = client.get(f"/tables/{table_id}", headers=seats[0]).json()
         if state["status"] == "finished":
@@ -74,7 +75,7 @@ def test_the_end_is_told_to_every_player(client: TestClient) -> None:
 
 
 def test_a_notification_is_pushed_to_the_account_sockets(client: TestClient) -> None:
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     table = client.get(f"/tables/{table_id}", headers=seats[0]).json()
     mover = table["to_move"][0]
     with client.websocket_connect("/ws", headers=seats[1 - mover]) as ws:
@@ -91,7 +92,7 @@ def test_a_notification_is_pushed_to_the_account_sockets(client: TestClient) -> 
 def test_a_clock_with_less_than_a_day_left_is_told_once(
     client: TestClient, clock: FakeClock
 ) -> None:
-    table_id, seats = people_table(client, "pig", clock_days=2)
+    table_id, seats = people_table(client, QUICK_GAME, clock_days=2)
     mover = client.get(f"/tables/{table_id}", headers=seats[0]).json()["to_move"][0]
     ctx = client.app.state.ctx  # type: ignore[attr-defined]
     notifier = client.app.state.notifier  # type: ignore[attr-defined]
@@ -107,7 +108,9 @@ def test_a_clock_with_less_than_a_day_left_is_told_once(
 
 def test_a_lobby_join_tells_nobody_and_anonymous_gets_nothing(client: TestClient) -> None:
     creator = register(client, "creator")
-    made = client.post("/tables", json={"game": "pig", "seats": ["me", "open"]}, headers=creator)
+    made = client.post(
+        "/tables", json={"game": QUICK_GAME, "seats": ["me", "open"]}, headers=creator
+    )
     assert made.status_code == 201
     wait_until(lambda: client.app.state.ctx.writer.submit(lambda c: True).result())  # type: ignore[attr-defined]
     assert notifications(client, creator) == []
@@ -134,7 +137,7 @@ def test_with_notifications_off_nothing_is_stored(settings: Settings) -> None:
     from dataclasses import replace
 
     with TestClient(create_app(replace(settings, notifications=False))) as client:
-        table_id, seats = people_table(client, "pig")
+        table_id, seats = people_table(client, QUICK_GAME)
         pass_turn(client, table_id, seats)
         client.app.state.ctx.writer.submit(lambda c: None).result()  # type: ignore[attr-defined]
         assert notifications(client, seats[0]) == notifications(client, seats[1]) == []

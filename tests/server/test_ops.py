@@ -20,6 +20,7 @@ from parlour.server.logs import JsonFormatter, log_config
 from parlour.server.metrics import action_kind, allowed
 from parlour_tools.load_test import spawn_server, stop_server, wait_healthy
 from tests.helpers import free_port
+from tests.quick_game import QUICK_GAME
 from tests.server.conftest import register, wait_until
 from tests.server.helpers import people_table, play_once
 
@@ -60,7 +61,7 @@ def metered(open_metrics: Settings) -> Any:
 
 
 def test_metrics_count_the_actions_stored_by_game_kind_and_seat(metered: TestClient) -> None:
-    table_id, seats = people_table(metered, "pig")
+    table_id, seats = people_table(metered, QUICK_GAME)
     before = scrape(metered)
     rng = random.Random(3)
     events: list[dict[str, Any]] = []
@@ -74,13 +75,13 @@ def test_metrics_count_the_actions_stored_by_game_kind_and_seat(metered: TestCli
         if kind is not None:
             kinds[kind] = kinds.get(kind, 0) + 1
     for kind, count in kinds.items():
-        grew = total(after, "parlour_actions_total", game="pig", kind=kind, by="person") - total(
-            before, "parlour_actions_total", game="pig", kind=kind, by="person"
-        )
+        grew = total(
+            after, "parlour_actions_total", game=QUICK_GAME, kind=kind, by="person"
+        ) - total(before, "parlour_actions_total", game=QUICK_GAME, kind=kind, by="person")
         assert grew == count, kind
     chance = sum(1 for e in events if e["by"] < 0)
-    grew = total(after, "parlour_actions_total", game="pig", by="chance") - total(
-        before, "parlour_actions_total", game="pig", by="chance"
+    grew = total(after, "parlour_actions_total", game=QUICK_GAME, by="chance") - total(
+        before, "parlour_actions_total", game=QUICK_GAME, by="chance"
     )
     assert grew == chance
     # every action was one request of the actions route, timed, and one write committed
@@ -115,7 +116,7 @@ def test_metrics_count_errors_by_kind_and_followers(metered: TestClient) -> None
         ws.send_json({"type": "follow", "table": 999999})
         assert ws.receive_json()["type"] == "error"
         table_id = metered.post(
-            "/tables", json={"game": "pig", "seats": ["me", "open"]}, headers=ann
+            "/tables", json={"game": QUICK_GAME, "seats": ["me", "open"]}, headers=ann
         ).json()["id"]
         ws.send_json({"type": "follow", "table": table_id})
         ws.send_json({"type": "ping"})
@@ -230,7 +231,7 @@ def test_json_logs_have_time_level_message_and_the_request_and_table_ids(
         with TestClient(create_app(replace(settings, json_logs=True))) as client:
             ann = register(client, "ann")
             table_id = client.post(
-                "/tables", json={"game": "pig", "seats": ["me", "open"]}, headers=ann
+                "/tables", json={"game": QUICK_GAME, "seats": ["me", "open"]}, headers=ann
             ).json()["id"]
             real = views.table_view
 
@@ -271,9 +272,9 @@ def test_the_json_log_config_sends_uvicorn_and_the_server_to_the_json_formatter(
 def test_my_tables_are_paged_with_limit_and_before(client: TestClient) -> None:
     ann = register(client, "ann")
     made = [
-        client.post("/tables", json={"game": "pig", "seats": ["me", "open"]}, headers=ann).json()[
-            "id"
-        ]
+        client.post(
+            "/tables", json={"game": QUICK_GAME, "seats": ["me", "open"]}, headers=ann
+        ).json()["id"]
         for _ in range(5)
     ]
     first = client.get("/tables", params={"which": "mine", "limit": 2}, headers=ann).json()

@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 from parlour.server.shutdown import RECONNECT
 from parlour_tools.load_test import spawn_server, stop_server, wait_healthy
 from tests.helpers import free_port
+from tests.quick_game import QUICK_GAME
 
 
 def queued(base: str) -> float:
@@ -84,7 +85,7 @@ def test_sigterm_stores_and_acknowledges_queued_moves_then_asks_sockets_to_recon
                 tokens.append(made.json()["token"])
             ann, bob = ({"Authorization": f"Bearer {t}"} for t in tokens)
             table = http.post(
-                "/tables", json={"game": "pig", "seats": ["me", "open"]}, headers=ann
+                "/tables", json={"game": QUICK_GAME, "seats": ["me", "open"]}, headers=ann
             ).json()
             http.post(f"/tables/{table['id']}/join", json={}, headers=bob).raise_for_status()
             http.post(f"/tables/{table['id']}/start", headers=ann).raise_for_status()

@@ -17,6 +17,7 @@ from parlour.storage.accounts import create_account
 from parlour.storage.db import forget_engines, open_database
 from parlour.storage.tables import open_tables, tables_of_account
 from parlour.storage.tables.schema import GameTable, TableSeat
+from tests.quick_game import QUICK_GAME
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 WAITING = 3_000
@@ -26,7 +27,7 @@ HISTORY = 12_000
 def _rows(status: str, count: int, creator: int, visibility: str = "open") -> list[dict[str, Any]]:
     return [
         {
-            "game": "pig",
+            "game": QUICK_GAME,
             "options": {},
             "status": status,
             "visibility": visibility,

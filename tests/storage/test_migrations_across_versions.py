@@ -21,6 +21,7 @@ from sqlalchemy import create_engine, inspect, make_url, text
 
 from parlour.storage.db import alembic_config, forget_engines, open_database
 from parlour.storage.tables import get_seats, get_table, open_tables
+from tests.quick_game import QUICK_GAME
 
 NOW = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
 
@@ -123,7 +124,9 @@ def test_the_oldest_database_with_old_rows_upgrades_to_the_newest_and_serves_the
         assert connection.execute(
             text("SELECT version_num FROM alembic_version")
         ).scalars().all() == [revisions[-1]]
-        assert connection.execute(text("SELECT game FROM saved_games")).scalars().all() == ["pig"]
+        assert connection.execute(text("SELECT game FROM saved_games")).scalars().all() == [
+            QUICK_GAME
+        ]
         table = get_table(connection, 7)
         assert table is not None and table.time_zone == "UTC" and table.status == "lobby"
         assert [s.account_id for s in get_seats(connection, 7)] == [1, None]

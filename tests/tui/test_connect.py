@@ -36,6 +36,7 @@ from parlour.tui.connect.screens import (
 )
 from parlour.tui.connect.tables import remember_token, remembered_token, table_app, tokens_path
 from tests.helpers import free_port
+from tests.quick_game import QUICK_GAME
 
 SIZE = (100, 36)
 names = itertools.count()
@@ -212,7 +213,7 @@ async def test_sign_up_make_a_table_with_a_computer_and_play_a_move(server: Serv
 
 async def test_a_token_skips_the_log_in_and_a_dead_one_asks_for_it(server: Server) -> None:
     token = server.register()
-    table = new_table(server, token, "pig", ["me", "cpu"])
+    table = new_table(server, token, QUICK_GAME, ["me", "cpu"])
     app = ConnectApp(server.url, token, table=table["id"])
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.return_value is not None, "the table chosen")
@@ -337,7 +338,7 @@ async def test_a_dropped_socket_reconnects_and_resyncs(server: Server) -> None:
 GAMES = {
     "ten-thousand": "cpu:cautious",
     "greedy": "cpu:easy",
-    "pig": "cpu:hold-20",
+    QUICK_GAME: "cpu:hold-20",
     "crossword": "cpu:easy",
     "rummy": "cpu:easy",
 }

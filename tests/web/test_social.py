@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.quick_game import QUICK_GAME
 from tests.web.conftest import Pages
 from tests.web.helpers import sign_up, unique
 
@@ -46,7 +47,7 @@ def pig_table(ann: Page, bob: Page, target: int = 100) -> int:
         ann,
         "POST",
         "/tables",
-        {"game": "pig", "seats": ["me", "open"], "options": {"target": target}},
+        {"game": QUICK_GAME, "seats": ["me", "open"], "options": {"target": target}},
     )
     api(bob, "POST", f"/tables/{made['id']}/join", {"invite": made["invite_code"]})
     api(ann, "POST", f"/tables/{made['id']}/start")

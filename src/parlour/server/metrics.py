@@ -216,9 +216,9 @@ class MetricsMiddleware:
             return message
 
         async def counted_send(message: Message) -> None:
-            text = message.get("text")
-            if isinstance(text, str) and text.startswith(_ERROR_PREFIX):
-                found = _ERROR_CODE.search(text)
+            frame = message.get("text")  # a WebSocket frame: the JSON of one message
+            if isinstance(frame, str) and frame.startswith(_ERROR_PREFIX):
+                found = _ERROR_CODE.search(frame)
                 metrics.errors.labels(f"ws_{found.group(1) if found else 'error'}").inc()
             await send(message)
 
