@@ -202,6 +202,11 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             self._terminal.resize(*self._size)
 
     def eof_received(self) -> bool:
+        if self._terminal is None and not self._closing:
+            # The end of input came before the session started (``ssh host ls </dev/null``):
+            # let _start refuse with its reason, or end the session once it is admitted.
+            self._early_eof = True
+            return True
         self.close_with(None)
         return False
 
@@ -220,6 +225,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
     # --- the session --------------------------------------------------------------------
 
     _command_refused = False
+    _early_eof = False
 
     async def _start(self) -> None:
         if self._command_refused:
@@ -232,6 +238,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         if refusal is not None:
             log.info("door session refused for %s: %s", self.login.name, refusal)
             self._refuse(refusal)
+            return
+        if self._early_eof:
+            self.close_with(None)
             return
         self._home = tempfile.mkdtemp(prefix="parlour-door-")
         _share_caches(Path(self._home))
