@@ -206,3 +206,12 @@ def test_a_command_with_no_input_is_still_refused_with_the_reason(
         )
     assert "This door runs no commands" in done.stdout + done.stderr, done
     assert done.returncode == 1, done
+
+
+def test_the_idle_message_counts_in_good_english() -> None:
+    from parlour.door.server import idle_message
+
+    assert idle_message(60) == "Closed after 1 minute without input. Come back any time."
+    assert idle_message(1800).startswith("Closed after 30 minutes without")
+    assert idle_message(1.2).startswith("Closed after 1.2 seconds without")
+    assert idle_message(1).startswith("Closed after 1 second without")

@@ -315,11 +315,18 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             return
         idle = time.monotonic() - self._last_input
         if idle >= limit:
-            minutes = limit / 60
-            said = f"{minutes:g} minutes" if limit >= 60 else f"{limit:g} seconds"
-            self.close_with(f"Closed after {said} without input. Come back any time.")
+            log.info("door session for %s closed: idle", self.login.name)
+            self.close_with(idle_message(limit))
             return
         self._idle = asyncio.get_running_loop().call_later(limit - idle, self._arm_idle)
+
+
+def idle_message(limit: float) -> str:
+    """What a session idle for *limit* seconds is told as it is closed (``1 minute``,
+    ``30 minutes``, ``1.2 seconds``)."""
+    amount, unit = (limit / 60, "minute") if limit >= 60 else (limit, "second")
+    said = f"{amount:g} {unit}" + ("" if amount == 1 else "s")
+    return f"Closed after {said} without input. Come back any time."
 
 
 def _share_caches(home: Path) -> None:
