@@ -14,7 +14,7 @@ import pexpect
 import pytest
 
 from tests.door.conftest import GameServer
-from tests.door.sshclient import SSH, Screen, keyscan, running_door, ssh
+from tests.door.sshclient import PASSWORD, SSH, Screen, keyscan, running_door, ssh
 
 pytestmark = pytest.mark.skipif(not Path(SSH).exists(), reason=f"no OpenSSH client at {SSH}")
 
@@ -164,3 +164,54 @@ def test_a_terminal_app_plays_through_the_door(
         assert "x Exchange" in shown.splitlines()[-1]  # the footer on the last of 40 rows
         child.sendcontrol("q")  # the app quits: the session ends with it
         child.expect(pexpect.EOF)
+
+
+def test_a_command_with_no_input_is_still_refused_with_the_reason(
+    game_server: GameServer, tmp_path: Path, askpass: Path
+) -> None:
+    """``ssh host ls < /dev/null`` (a script's ssh): the client's end of input arrives
+    before the session starts; the refusal is still written and the status is 1."""
+    import os
+    import subprocess
+
+    game_server.register("scripted")
+    with running_door(game_server.url, tmp_path / "home") as door:
+        args = [
+            SSH,
+            "-F",
+            "/dev/null",
+            "-p",
+            str(door.port),
+            "-o",
+            "StrictHostKeyChecking=accept-new",
+            "-o",
+            f"UserKnownHostsFile={askpass.with_name('known_hosts')}",
+            "-o",
+            "PubkeyAuthentication=no",
+            "-o",
+            "PreferredAuthentications=password",
+            "-o",
+            "NumberOfPasswordPrompts=1",
+            "scripted@127.0.0.1",
+            "ls",
+        ]
+        env = dict(
+            os.environ,
+            SSH_ASKPASS=str(askpass),
+            SSH_ASKPASS_REQUIRE="force",
+            DOOR_PASSWORD=PASSWORD,
+        )
+        done = subprocess.run(
+            args, stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=30, text=True
+        )
+    assert "This door runs no commands" in done.stdout + done.stderr, done
+    assert done.returncode == 1, done
+
+
+def test_the_idle_message_counts_in_good_english() -> None:
+    from parlour.door.server import idle_message
+
+    assert idle_message(60) == "Closed after 1 minute without input. Come back any time."
+    assert idle_message(1800).startswith("Closed after 30 minutes without")
+    assert idle_message(1.2).startswith("Closed after 1.2 seconds without")
+    assert idle_message(1).startswith("Closed after 1 second without")

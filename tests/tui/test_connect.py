@@ -493,3 +493,19 @@ def test_the_connect_command_refuses_a_bad_address_and_forgets_a_login(
     out = runner.invoke(app, ["connect", "127.0.0.1:9", "--forget"])
     assert out.exit_code == 0 and "Forgot the login for http://127.0.0.1:9" in out.output
     assert remembered_token("http://127.0.0.1:9") is None
+
+
+async def test_a_refused_sign_up_shows_the_reason_on_the_screen(server: Server) -> None:
+    """The status line under the buttons is on the screen (the buttons' row does not push
+    it off the bottom)."""
+    app = ConnectApp(server.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        app.screen.query_one("#name", Input).value = f"lee{next(names)}"
+        app.screen.query_one("#password", Input).value = "short"
+        app.screen.query_one("#signup", Button).press()
+        status = app.screen.query_one("#status")
+        await until(pilot, lambda: "8 characters" in str(status.render()), "the reason")
+        await pilot.pause()
+        region = status.region
+        assert region.height >= 1 and region.bottom <= app.screen.size.height - 1, region

@@ -217,3 +217,28 @@ async def test_crossword_cursor_back_at_a_corner_shows_the_row_and_column_labels
         assert (area.scroll_x, area.scroll_y) == (0, 0)
         rows = in_view(app, area).split("\n")
         assert rows[0].split()[:2] == ["A", "B"] and rows[1].split()[:2] == ["1", "TW→"]
+
+
+# --- the generic table (Pig) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [MEDIUM, (60, 24)])
+async def test_the_generic_table_keeps_its_moves_and_the_turn_total_in_view(
+    size: tuple[int, int],
+) -> None:
+    """Under 80 columns the moves go under the table: they and some of the table's rows stay
+    on the screen, neither squeezed to an empty frame."""
+    from textual.widgets import OptionList, Static
+
+    from tests.tui.test_generic_app import generic_app
+
+    app = generic_app("me,cpu:hold-20", game="pig")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        listing = app.table.query_one("#legal", OptionList)
+        assert listing.option_count == 2
+        shown = in_view(app, listing)
+        assert "roll" in shown and "hold" in shown, shown
+        view = app.table.query_one("#view")
+        assert view.region.height >= 5, view.region
+        assert app.table.query_one("#observation", Static).region.height > 0

@@ -202,6 +202,11 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             self._terminal.resize(*self._size)
 
     def eof_received(self) -> bool:
+        if self._terminal is None and not self._closing:
+            # The end of input came before the session started (``ssh host ls </dev/null``):
+            # let _start refuse with its reason, or end the session once it is admitted.
+            self._early_eof = True
+            return True
         self.close_with(None)
         return False
 
@@ -220,6 +225,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
     # --- the session --------------------------------------------------------------------
 
     _command_refused = False
+    _early_eof = False
 
     async def _start(self) -> None:
         if self._command_refused:
@@ -232,6 +238,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         if refusal is not None:
             log.info("door session refused for %s: %s", self.login.name, refusal)
             self._refuse(refusal)
+            return
+        if self._early_eof:
+            self.close_with(None)
             return
         self._home = tempfile.mkdtemp(prefix="parlour-door-")
         _share_caches(Path(self._home))
@@ -306,11 +315,18 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             return
         idle = time.monotonic() - self._last_input
         if idle >= limit:
-            minutes = limit / 60
-            said = f"{minutes:g} minutes" if limit >= 60 else f"{limit:g} seconds"
-            self.close_with(f"Closed after {said} without input. Come back any time.")
+            log.info("door session for %s closed: idle", self.login.name)
+            self.close_with(idle_message(limit))
             return
         self._idle = asyncio.get_running_loop().call_later(limit - idle, self._arm_idle)
+
+
+def idle_message(limit: float) -> str:
+    """What a session idle for *limit* seconds is told as it is closed (``1 minute``,
+    ``30 minutes``, ``1.2 seconds``)."""
+    amount, unit = (limit / 60, "minute") if limit >= 60 else (limit, "second")
+    said = f"{amount:g} {unit}" + ("" if amount == 1 else "s")
+    return f"Closed after {said} without input. Come back any time."
 
 
 def _share_caches(home: Path) -> None:

@@ -134,6 +134,7 @@ class LoginScreen(ConnectScreen):
     DEFAULT_CSS = """
     LoginScreen Vertical { width: 60; height: auto; margin: 1 2; }
     LoginScreen Input { margin: 0 0 1 0; }
+    LoginScreen Horizontal { height: auto; }
     LoginScreen Button { margin: 0 1 0 0; }
     """
 
