@@ -7,6 +7,7 @@ import random
 
 from fastapi.testclient import TestClient
 
+from parlour.server import Settings, create_app
 from parlour.server.services.ratings import places
 from parlour.storage.ratings import count_rated
 from tests.server.conftest import Headers, register, wait_until
@@ -292,3 +293,28 @@ def test_places_from_a_result() -> None:
     assert places(result, []) == [3, 1, 1, 4]
     assert places(result, [1]) == [2, 4, 1, 3]
     assert places({"scores": [7, 7, 2], "winners": [0]}, []) == [1, 2, 3]
+
+
+def test_a_resigned_player_whose_computer_wins_the_seat_did_not_win(settings: Settings) -> None:
+    """Found by playing: among three people, ann resigns and the computer that plays her
+    seat out wins it; her player page listed that game as won (the ratings rightly rank her
+    last). Every die is a 6, so the computer (hold at 20) goes out first."""
+    settings.chance_script = lambda state, seed: "die 6"
+    with TestClient(create_app(settings)) as client:
+        table_id, seats = people_table(client, "pig", people=3, options={"target": 30})
+        _resign(client, table_id, seats[0])
+        for _ in range(40):
+            table = client.get(f"/tables/{table_id}", headers=seats[1]).json()
+            if table["status"] == "finished":
+                break
+            for who in seats[1:]:
+                mine = client.get(f"/tables/{table_id}", headers=who).json()
+                if mine["legal"]:
+                    action = "hold" if "hold" in mine["legal"] else "roll"
+                    body = {"action": action, "version": mine["version"]}
+                    client.post(f"/tables/{table_id}/actions", json=body, headers=who)
+        assert table["status"] == "finished" and table["result"]["winners"] == [0]
+        wait_until(lambda: _rated(client, table_id))
+        page = client.get("/players/player0").json()
+        assert [(g["won"], g["resigned"]) for g in page["recent"]] == [(False, True)]
+        assert page["ratings"][0]["wins"] == 0
