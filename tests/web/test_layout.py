@@ -79,6 +79,9 @@ def test_the_phone_header_shows_every_link_with_the_badge_lit(pages: Pages) -> N
     header's one line had no room; the account's name shrank to nothing and "Log out" was
     cut to "Lo" under the badge. On a phone "Log out" is on the account page."""
     page = pages.open(width=390, height=844)
+    page.goto("/")
+    expect(page.locator("#nav")).to_contain_text("Sign up")
+    assert page.evaluate(CLIPPED) == []  # logged out: "Sign up" was cut to "Sign u"
     sign_up(page, long_name())
     create_table(page, "rummy", ["cpu:easy", "cpu:medium"])
     expect(page.locator("#notif-badge")).to_be_visible()  # the start
