@@ -90,3 +90,16 @@ def test_the_phone_header_shows_every_link_with_the_badge_lit(pages: Pages) -> N
     page.locator("#nav .who").click()
     page.locator("#logout-here").click()
     expect(page.locator("#nav")).to_contain_text("Log in")
+
+
+def test_the_endings_card_is_as_wide_as_the_side_columns_cards(pages: Pages) -> None:
+    """Found looking at the 390x844 screenshots: with a short name, the endings card
+    (players, abort, resign) was as narrow as its content, beside full-width cards."""
+    page = pages.open(width=390, height=844)
+    sign_up(page, unique("nar"))
+    create_table(page, "greedy", ["cpu:easy"])
+    expect(page.locator("#endings #resign")).to_be_visible()
+    widths = page.evaluate(
+        "() => ['#endings', '#log-box'].map((s) => document.querySelector(s).offsetWidth)"
+    )
+    assert widths[0] == widths[1], widths
