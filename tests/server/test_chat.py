@@ -132,3 +132,18 @@ def test_a_tables_chat_goes_when_a_host_removes_the_table(client: TestClient) ->
 
     remove_table(ctx.engine, table_id)  # a host removes the table: its chat goes with it
     assert client.get(f"/tables/{table_id}/chat").status_code == 404
+
+
+def test_windows_line_breaks_are_line_breaks_and_times_carry_their_zone(
+    client: TestClient,
+) -> None:
+    """A client that sends CRLF (or a lone CR) is told "line breaks are fine" and means it:
+    they are stored as plain line breaks; and a line's time names its zone (UTC) listed as
+    well as posted, so a browser does not read it as local time."""
+    table_id, seats = people_table(client, "pig")
+    made = post(client, table_id, seats[0], "two\r\nlines\rthree")
+    assert made.status_code == 201, made.text
+    assert made.json()["text"] == "two\nlines\nthree"
+    listed = client.get(f"/tables/{table_id}/chat").json()["messages"]
+    assert listed[0]["created_at"] == made.json()["created_at"]
+    assert listed[0]["created_at"].endswith("+00:00")

@@ -7,11 +7,13 @@ import random
 
 from fastapi.testclient import TestClient
 
+from parlour.server import Settings, create_app
 from parlour.server.services.ratings import places
 from parlour.storage.ratings import count_rated
 from tests.quick_game import QUICK_GAME
 from tests.server.conftest import Headers, register, wait_until
 from tests.server.helpers import choose, people_table, play_once, server_state, until
+from tests.server.social_helpers import wait_notified
 
 
 def _table(
@@ -293,3 +295,52 @@ def test_places_from_a_result() -> None:
     assert places(result, []) == [3, 1, 1, 4]
     assert places(result, [1]) == [2, 4, 1, 3]
     assert places({"scores": [7, 7, 2], "winners": [0]}, []) == [1, 2, 3]
+
+
+def _resigned_seat_wins(client: TestClient) -> tuple[int, list[Headers]]:
+    """Three people at Pig to 30: player0 resigns at once and the computer that plays her
+    seat out wins it (with every die a 6, see the callers); the others roll once and hold."""
+    table_id, seats = people_table(client, "pig", people=3, options={"target": 30})
+    _resign(client, table_id, seats[0])
+    for _ in range(40):
+        table = client.get(f"/tables/{table_id}", headers=seats[1]).json()
+        if table["status"] == "finished":
+            break
+        for who in seats[1:]:
+            mine = client.get(f"/tables/{table_id}", headers=who).json()
+            if mine["legal"]:
+                action = "hold" if "hold" in mine["legal"] else "roll"
+                body = {"action": action, "version": mine["version"]}
+                client.post(f"/tables/{table_id}/actions", json=body, headers=who)
+    assert table["status"] == "finished" and table["result"]["winners"] == [0]
+    return table_id, seats
+
+
+def test_a_resigned_player_whose_computer_wins_the_seat_did_not_win(settings: Settings) -> None:
+    """Found by playing: among three people, ann resigns and the computer that plays her
+    seat out wins it; her player page listed that game as won (the ratings rightly rank her
+    last). Every die is a 6, so the computer (hold at 20) goes out first."""
+    settings.chance_script = lambda state, seed: "die 6"
+    with TestClient(create_app(settings)) as client:
+        table_id, _seats = _resigned_seat_wins(client)
+        wait_until(lambda: _rated(client, table_id))
+        page = client.get("/players/player0").json()
+        assert [(g["won"], g["resigned"]) for g in page["recent"]] == [(False, True)]
+        assert page["ratings"][0]["wins"] == 0
+
+
+def test_a_resigned_player_is_told_the_end_and_may_accept_the_rematch(
+    settings: Settings,
+) -> None:
+    """Found by playing: a player who resigned while a computer played her seat out was
+    never told the game ended, yet the rematch waits for her acceptance too."""
+    settings.chance_script = lambda state, seed: "die 6"
+    with TestClient(create_app(settings)) as client:
+        table_id, seats = _resigned_seat_wins(client)
+        for who in seats:
+            told = wait_notified(client, who, "end")
+            assert [n["table"] for n in told] == [table_id]
+        for who in seats[1:]:
+            assert client.post(f"/tables/{table_id}/rematch", headers=who).status_code == 200
+        made = client.post(f"/tables/{table_id}/rematch", headers=seats[0]).json()
+        assert made["new_table"] is not None and made["waiting"] == []

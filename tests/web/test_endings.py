@@ -8,8 +8,9 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import Pages
+from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
+from tests.web.test_social import api
 
 
 def test_resign_then_rematch_then_the_ratings(pages: Pages) -> None:
@@ -78,3 +79,46 @@ def test_watching_a_game_from_the_lobby(pages: Pages) -> None:
     ann.locator("#confirm-yes").click()
     expect(watcher.locator("#resigned-note")).to_have_text(f"Resigned: {ann_name}.")
     expect(watcher.locator("#watching")).to_have_count(0)
+
+
+def test_a_resigned_player_is_not_told_they_won_when_their_computer_does(
+    pages: Pages, script: ChanceScript
+) -> None:
+    """Found by playing: among three people ann resigned, the computer that played her seat
+    out won it, and her table page said "You win!" (and My tables "you won")."""
+    script.by_game["pig"] = lambda state: "die 6"  # the computer (hold at 20) goes out first
+    ann, bob, cat = pages.open(), pages.open(), pages.open()
+    ann_name = unique("rsa")
+    sign_up(ann, ann_name)
+    sign_up(bob, unique("rsb"))
+    sign_up(cat, unique("rsc"))
+    made = api(
+        ann,
+        "POST",
+        "/tables",
+        {"game": "pig", "seats": ["me", "open", "open"], "options": {"target": 30}},
+    )
+    table_id = made["id"]
+    for page in (bob, cat):
+        api(page, "POST", f"/tables/{table_id}/join", {"invite": made["invite_code"]})
+    api(ann, "POST", f"/tables/{table_id}/start")
+    version = api(ann, "GET", f"/tables/{table_id}")["version"]
+    api(ann, "POST", f"/tables/{table_id}/resign", {"version": version})
+    table: dict = {}
+    for _ in range(60):
+        table = api(ann, "GET", f"/tables/{table_id}")
+        if table["status"] == "finished":
+            break
+        for page in (bob, cat):
+            mine = api(page, "GET", f"/tables/{table_id}")
+            if mine["legal"]:
+                action = "hold" if "hold" in mine["legal"] else "roll"
+                body = {"action": action, "version": mine["version"]}
+                page.request.post(f"/tables/{table_id}/actions", data=body)
+    assert table["status"] == "finished" and table["result"]["winners"] == [0]
+    ann.goto(f"/#/table/{table_id}")
+    expect(ann.locator("#result")).to_be_visible()
+    expect(ann.locator("#result h2")).not_to_have_text("You win!")
+    ann.goto("/#/")
+    expect(ann.locator(f"a[href='#/table/{table_id}']").first).to_be_visible()
+    expect(ann.locator("body")).not_to_contain_text("you won")

@@ -60,3 +60,46 @@ def test_a_long_name_fits_a_phone(pages: Pages, game: str, seats: list[str]) -> 
         empty = page.locator("#plays li")
         expect(empty).to_have_text("No plays yet.")
         assert empty.evaluate("e => getComputedStyle(e).listStyleType") == "none"
+
+
+CLIPPED = """() => {
+  const nav = document.getElementById('nav').getBoundingClientRect();
+  return [...document.querySelectorAll('#nav > *')]
+    .filter((el) => getComputedStyle(el).display !== 'none')
+    .filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width < 24 || box.right > nav.right + 1;
+    })
+    .map((el) => el.id || el.textContent);
+}"""
+
+
+def test_the_phone_header_shows_every_link_with_the_badge_lit(pages: Pages) -> None:
+    """Found looking at the 390x844 screenshots: with the notification badge lit, the
+    header's one line had no room; the account's name shrank to nothing and "Log out" was
+    cut to "Lo" under the badge. On a phone "Log out" is on the account page."""
+    page = pages.open(width=390, height=844)
+    page.goto("/")
+    expect(page.locator("#nav")).to_contain_text("Sign up")
+    assert page.evaluate(CLIPPED) == []  # logged out: "Sign up" was cut to "Sign u"
+    sign_up(page, long_name())
+    create_table(page, "rummy", ["cpu:easy", "cpu:medium"])
+    expect(page.locator("#notif-badge")).to_be_visible()  # the start
+    assert page.evaluate(CLIPPED) == []
+    assert page_width(page) == 390
+    page.locator("#nav .who").click()
+    page.locator("#logout-here").click()
+    expect(page.locator("#nav")).to_contain_text("Log in")
+
+
+def test_the_endings_card_is_as_wide_as_the_side_columns_cards(pages: Pages) -> None:
+    """Found looking at the 390x844 screenshots: with a short name, the endings card
+    (players, abort, resign) was as narrow as its content, beside full-width cards."""
+    page = pages.open(width=390, height=844)
+    sign_up(page, unique("nar"))
+    create_table(page, "greedy", ["cpu:easy"])
+    expect(page.locator("#endings #resign")).to_be_visible()
+    widths = page.evaluate(
+        "() => ['#endings', '#log-box'].map((s) => document.querySelector(s).offsetWidth)"
+    )
+    assert widths[0] == widths[1], widths

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -147,6 +147,11 @@ class ChatRow:
     created_at: datetime
 
 
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything stored here is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _insert_ignore(connection: Connection, model: type[Base], values: dict[str, Any]) -> Any:
     """INSERT ... ON CONFLICT DO NOTHING RETURNING id: the new row's id, or ``None`` when a
     row with the same unique key is there already."""
@@ -211,7 +216,10 @@ def list_notifications(
     if before is not None:
         query = query.where(Notification.id < before)
     rows = connection.execute(query.order_by(Notification.id.desc()).limit(limit))
-    return [NotificationRow(*row) for row in rows]
+    return [
+        NotificationRow(i, a, t, k, x, _utc(at), None if read is None else _utc(read))
+        for i, a, t, k, x, at, read in rows
+    ]
 
 
 def unread_count(connection: Connection, account_id: int) -> int:
@@ -431,7 +439,7 @@ def list_chat(
     if hidden:
         query = query.where(ChatMessage.account_id.not_in(hidden))
     rows = connection.execute(query.order_by(ChatMessage.id).limit(limit))
-    return [(r[0], r[1], r[2], r[3]) for r in rows]
+    return [(r[0], r[1], r[2], _utc(r[3])) for r in rows]
 
 
 def muted_by(connection: Connection, account_id: int) -> set[int]:

@@ -62,9 +62,10 @@ class ChatLine:
 
 
 def clean_text(ctx: ServerContext, text: str) -> str:
-    """The message to store: *text* trimmed. Raises :class:`Refused` for an empty one, one
-    over ``Settings.chat_max_chars`` characters, or one with control characters."""
-    text = text.strip()
+    """The message to store: *text* with its CRLF and CR line breaks as LF, trimmed. Raises
+    :class:`Refused` for an empty one, one over ``Settings.chat_max_chars`` characters, or
+    one with control characters."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     limit = ctx.settings.chat_max_chars
     if not text:
         raise Refused("a chat message needs some text")

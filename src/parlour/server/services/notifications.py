@@ -112,7 +112,9 @@ def entry_notices(entry: Entry) -> list[Notice]:
     }
     notices: list[Notice] = []
     if table.status == FINISHED:
-        for account in people.values():
+        # everyone seated is told the end, also a person a computer played out (resigned, or
+        # taken out by the clock): the rematch waits for them too
+        for account in dict.fromkeys(s.account_id for s in entry.seats if s.account_id):
             notices.append(
                 Notice(account, table.id, "end", f"The game at {name} is over.", f"end:{table.id}")
             )

@@ -120,6 +120,7 @@ def player_page(ctx: ServerContext, name: str, *, recent: int = 10) -> dict[str,
         seat = next(s.seat for s in rows_ if s.account_id == account.id)
         result = table.result if isinstance(table.result, dict) else {}
         mine = next((c for c in changes.get(table.id, []) if c["player"] == key), None)
+        resigned = seat in table.lobby.get("resigned", [])
         games.append(
             {
                 "table": table.id,
@@ -128,8 +129,9 @@ def player_page(ctx: ServerContext, name: str, *, recent: int = 10) -> dict[str,
                 "finished_at": None if table.finished_at is None else table.finished_at.isoformat(),
                 "players": seat_names(rows_, names),
                 "seat": seat,
-                "won": seat in result.get("winners", []),
-                "resigned": seat in table.lobby.get("resigned", []),
+                # a resigned seat lost, even when the computer that played it out won
+                "won": not resigned and seat in result.get("winners", []),
+                "resigned": resigned,
                 "rated": bool(table.lobby.get("rated", True)),
                 "rating_before": None if mine is None else mine["before"],
                 "rating_after": None if mine is None else mine["after"],

@@ -3,7 +3,7 @@
 
 import { api, get, post } from "./api.js";
 import { confirmBox, h, messageLine } from "./dom.js";
-import { go } from "./main.js";
+import { go, logout } from "./main.js";
 
 const when = (iso) => (iso ? new Date(iso).toLocaleString() : "–");
 
@@ -84,7 +84,10 @@ function sessionsCard(app) {
       h("table", { class: "scoreboard", id: "sessions" },
         h("thead", {}, h("tr", {}, ["Logged in", "Last used", "Expires", ""].map((t) => h("th", { scope: "col" }, t)))),
         body)),
-    h("button", { id: "logout-everywhere", onclick: everywhere }, "Log out everywhere"),
+    h("p", { class: "actions" },
+      h("button", { id: "logout-here", onclick: logout }, "Log out"),
+      " ",
+      h("button", { id: "logout-everywhere", onclick: everywhere }, "Log out everywhere")),
     message.el);
 }
 

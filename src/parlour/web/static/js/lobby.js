@@ -98,7 +98,10 @@ function row(table, mineList) {
   } else if (table.status === "finished" && table.result) {
     const { winners, scores } = table.result;
     const won = winners.map((s) => names[s]).join(" and ");
-    state = ` · ${winners.includes(table.you) ? "you won" : `${won} won`} (${scores.map((p) => points(p)).join(" to ")})`;
+    // a resigned seat lost, even when the computer that played it out won
+    const resigned = (table.resigned || []).includes(table.you);
+    const mine = winners.includes(table.you) && !resigned;
+    state = ` · ${mine ? "you won" : resigned ? "you resigned" : `${won} won`} (${scores.map((p) => points(p)).join(" to ")})`;
   }
   return h(
     "li",

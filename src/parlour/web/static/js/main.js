@@ -114,7 +114,8 @@ function drawNav() {
   if (app.account) {
     items.push(
       h("a", { class: "who", href: "#/account", title: "Your account", "aria-current": where === "account" ? "page" : null }, app.account.name),
-      h("button", { class: "link", id: "logout", onclick: logout }, "Log out"),
+      // on a phone the header has no room for it: the account page has the same button
+      h("button", { class: "link wide-only", id: "logout", onclick: logout }, "Log out"),
     );
   } else {
     // between the two forms, keep where to go after (an invite link's table)
@@ -125,7 +126,7 @@ function drawNav() {
   fill(nav, items);
 }
 
-async function logout() {
+export async function logout() {
   try {
     await api("POST", "/auth/logout");
   } catch (err) {

@@ -454,7 +454,8 @@ class TablePage {
     }
     const { scores, winners } = this.model.result;
     const who = winners.map((s) => names[s]).join(" and ");
-    const youWon = winners.includes(t.you);
+    // a resigned seat lost, even when the computer that played it out won
+    const youWon = winners.includes(t.you) && !(t.resigned || []).includes(t.you);
     fill(
       this.resultBox,
       h("div", { class: "card banner final", role: "status" },
