@@ -140,7 +140,7 @@ def test_windows_line_breaks_are_line_breaks_and_times_carry_their_zone(
     """A client that sends CRLF (or a lone CR) is told "line breaks are fine" and means it:
     they are stored as plain line breaks; and a line's time names its zone (UTC) listed as
     well as posted, so a browser does not read it as local time."""
-    table_id, seats = people_table(client, "pig")
+    table_id, seats = people_table(client, QUICK_GAME)
     made = post(client, table_id, seats[0], "two\r\nlines\rthree")
     assert made.status_code == 201, made.text
     assert made.json()["text"] == "two\nlines\nthree"

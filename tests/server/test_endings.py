@@ -300,7 +300,7 @@ def test_places_from_a_result() -> None:
 def _resigned_seat_wins(client: TestClient) -> tuple[int, list[Headers]]:
     """Three people at Pig to 30: player0 resigns at once and the computer that plays her
     seat out wins it (with every die a 6, see the callers); the others roll once and hold."""
-    table_id, seats = people_table(client, "pig", people=3, options={"target": 30})
+    table_id, seats = people_table(client, QUICK_GAME, people=3, options={"target": 30})
     _resign(client, table_id, seats[0])
     for _ in range(40):
         table = client.get(f"/tables/{table_id}", headers=seats[1]).json()

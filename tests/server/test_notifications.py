@@ -146,6 +146,6 @@ def test_with_notifications_off_nothing_is_stored(settings: Settings) -> None:
 def test_a_notification_time_names_its_zone(client: TestClient) -> None:
     """Listed notifications carry UTC's offset (the web page reads the time with ``new
     Date``, which takes a time without one as the browser's local time)."""
-    _, seats = people_table(client, "pig")
+    _, seats = people_table(client, QUICK_GAME)
     started = wait_notified(client, seats[0], "start")
     assert started[0]["created_at"].endswith("+00:00"), started[0]["created_at"]

@@ -15,6 +15,7 @@ from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, SaveRecordS
 from parlour.tui.common.table import TableApp
 from parlour.tui.crossword.widgets import BoardArea
 from parlour.tui.rummy.widgets import CardFace, HandView
+from tests.quick_game import QUICK_GAME
 from tests.tui.helpers import greedy_app, in_view, press, settle, ten_thousand_app, text
 from tests.tui.test_crossword_app import crossword_app, keys, state_of
 from tests.tui.test_rummy_app import rummy_app, select, state
@@ -232,7 +233,7 @@ async def test_the_generic_table_keeps_its_moves_and_the_turn_total_in_view(
 
     from tests.tui.test_generic_app import generic_app
 
-    app = generic_app("me,cpu:hold-20", game="pig")
+    app = generic_app("me,cpu:hold-20", game=QUICK_GAME)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         listing = app.table.query_one("#legal", OptionList)

@@ -86,7 +86,7 @@ def test_a_resigned_player_is_not_told_they_won_when_their_computer_does(
 ) -> None:
     """Found by playing: among three people ann resigned, the computer that played her seat
     out won it, and her table page said "You win!" (and My tables "you won")."""
-    script.by_game["pig"] = lambda state: "die 6"  # the computer (hold at 20) goes out first
+    script.by_game[QUICK_GAME] = lambda state: "die 6"  # the computer (hold at 20) goes out first
     ann, bob, cat = pages.open(), pages.open(), pages.open()
     ann_name = unique("rsa")
     sign_up(ann, ann_name)
@@ -96,7 +96,7 @@ def test_a_resigned_player_is_not_told_they_won_when_their_computer_does(
         ann,
         "POST",
         "/tables",
-        {"game": "pig", "seats": ["me", "open", "open"], "options": {"target": 30}},
+        {"game": QUICK_GAME, "seats": ["me", "open", "open"], "options": {"target": 30}},
     )
     table_id = made["id"]
     for page in (bob, cat):
