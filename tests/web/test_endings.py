@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.quick_game import QUICK_GAME
 from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 from tests.web.test_social import api
