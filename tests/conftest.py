@@ -49,6 +49,42 @@ def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     forget_engines()
 
 
+# --- logging: no test leaves its configuration behind -----------------------------------
+
+
+@pytest.fixture(autouse=True)
+def logging_restored() -> Iterator[None]:
+    """Put every logger's handlers, level and propagation back as they were before the test.
+
+    ``parlour serve`` and ``parlour door`` configure logging when run in-process (uvicorn's
+    ``Config`` calls ``dictConfig``; the door calls ``basicConfig``), binding handlers to the
+    ``sys.stderr`` of that moment: under ``CliRunner`` a stream that is closed afterwards. Left
+    in place, every later log line of a server thread on that worker failed ("I/O operation on
+    closed file") and the worker's later tests broke with it."""
+    import logging
+
+    def snapshot() -> dict[str, tuple[list[logging.Handler], int, bool, bool]]:
+        loggers: dict[str, logging.Logger] = {"": logging.getLogger()}
+        for name, logger in list(logging.Logger.manager.loggerDict.items()):
+            if isinstance(logger, logging.Logger):
+                loggers[name] = logger
+        return {
+            name: (list(lg.handlers), lg.level, lg.propagate, lg.disabled)
+            for name, lg in loggers.items()
+        }
+
+    before = snapshot()
+    yield
+    for name, (handlers, level, propagate, disabled) in before.items():
+        logger = logging.getLogger(name or None)
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+        logger.propagate = propagate
+        logger.disabled = disabled
+    for name in set(snapshot()) - set(before):  # loggers made during the test: no handlers
+        logging.getLogger(name).handlers[:] = []
+
+
 # --- child processes: none outlives its test ------------------------------------------
 
 
@@ -139,6 +175,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    seed = getattr(terminalreporter.config.option, "randomly_seed", None)
+    if isinstance(seed, int):  # -q hides pytest-randomly's header: the order, to repeat it
+        terminalreporter.line(f"test order: --randomly-seed={seed}")
     if _on_ci() and _skipped:
         terminalreporter.section("skipped on CI (each fails the run; see tests/conftest.py)")
         for line in _skipped:

@@ -139,6 +139,14 @@ class Screen:
         """The screen's lines, joined by newlines."""
         return "\n".join(line.rstrip() for line in self.screen.display)
 
+    def pump(self, seconds: float) -> None:
+        """Read what the session printed for up to *seconds* (never blocks longer): a client
+        that stops reading lets the terminal's buffer fill until the program stalls."""
+        try:
+            self._stream.feed(self.child.read_nonblocking(65536, timeout=seconds))
+        except pexpect.TIMEOUT:
+            pass
+
     def wait_for(self, needle: str, timeout: float = 150) -> str:
         """Read output until the screen shows *needle*; returns the screen. Raises
         ``AssertionError`` with the screen if it does not show it within *timeout* s."""

@@ -20,11 +20,12 @@ def _moves(server: GameServer, token: str, table_id: int) -> list[str]:
     return [e["move"] for e in server.rest(token, "GET", f"/tables/{table_id}")["events"]]
 
 
-def _until(check: object, what: str, timeout: float = 150) -> None:
+def _until(check: object, what: str, screen: Screen, timeout: float = 150) -> None:
+    """Wait for *check*, reading the SSH screen meanwhile (an unread terminal stalls the app)."""
     deadline = time.monotonic() + timeout
     while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.1)
+        assert time.monotonic() < deadline, f"never: {what}; the screen:\n{screen.text()}"
+        screen.pump(0.1)
 
 
 def test_a_crossword_move_over_ssh_reaches_the_web_player_and_back(
@@ -51,7 +52,7 @@ def test_a_crossword_move_over_ssh_reaches_the_web_player_and_back(
         child.send("p")
         screen.wait_for("Pass? Your turn ends with no points.")
         child.send("y")
-        _until(lambda: _moves(game_server, web_player, table_id) == ["pass"], "the pass")
+        _until(lambda: _moves(game_server, web_player, table_id) == ["pass"], "the pass", screen)
         state = game_server.rest(web_player, "GET", f"/tables/{table_id}")
         game_server.rest(
             web_player,
