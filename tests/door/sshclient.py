@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,10 +142,8 @@ class Screen:
     def pump(self, seconds: float) -> None:
         """Read what the session printed for up to *seconds* (never blocks longer): a client
         that stops reading lets the terminal's buffer fill until the program stalls."""
-        try:
+        with suppress(pexpect.TIMEOUT):
             self._stream.feed(self.child.read_nonblocking(65536, timeout=seconds))
-        except pexpect.TIMEOUT:
-            pass
 
     def wait_for(self, needle: str, timeout: float = 150) -> str:
         """Read output until the screen shows *needle*; returns the screen. Raises
