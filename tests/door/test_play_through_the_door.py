@@ -16,6 +16,9 @@ from tests.door.sshclient import SSH, Screen, running_door, ssh
 pytestmark = pytest.mark.skipif(not Path(SSH).exists(), reason=f"no OpenSSH client at {SSH}")
 
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "door"
+
+
 def _moves(server: GameServer, token: str, table_id: int) -> list[str]:
     return [e["move"] for e in server.rest(token, "GET", f"/tables/{table_id}")["events"]]
 
@@ -62,6 +65,8 @@ def test_a_crossword_move_over_ssh_reaches_the_web_player_and_back(
         )
         shown = screen.wait_for("webplayer: passed")  # the web player's answer, live
         assert "sshplayer: passed" in shown and "sshplayer's rack" in shown
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the screen, for people to look at
+        (ARTIFACTS / "crossword-through-the-door.txt").write_text(shown + "\n")
         child.sendcontrol("q")  # leaves the table for the lobby; Q there leaves the door
         screen.wait_for("Open tables")
         child.send("q")

@@ -14,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import (
     Button,
@@ -244,11 +245,15 @@ class LobbyScreen(ConnectScreen):
             return
         if not self.is_current:  # left meanwhile (a table opened): nothing to draw
             return
-        table = self.query_one("#mine", DataTable)
+        try:
+            table = self.query_one("#mine", DataTable)
+            lobby = self.query_one("#open", DataTable)
+        except NoMatches:  # resumed before its widgets were mounted: draw once they are
+            self.call_after_refresh(self._refresh_if_current)
+            return
         table.clear()
         for t in mine:
             table.add_row(str(t["id"]), t["title"], seat_text(t), turn_text(t), key=str(t["id"]))
-        lobby = self.query_one("#open", DataTable)
         lobby.clear()
         mine_ids = {t["id"] for t in mine}
         for t in open_tables:
@@ -261,6 +266,10 @@ class LobbyScreen(ConnectScreen):
         else:
             self.say(f"{len(mine)} of my games, {len(open_tables)} open tables.")
         (table if mine else lobby).focus()
+
+    def _refresh_if_current(self) -> None:
+        if self.is_current and self.query("#mine"):
+            self.action_refresh()
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
