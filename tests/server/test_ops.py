@@ -151,9 +151,14 @@ def test_metrics_time_the_computer_players_thinking(metered: TestClient) -> None
             samples, "parlour_bot_think_seconds_count", game="ten-thousand", level="cautious"
         )
 
-    assert wait_until(lambda: thought() >= 1)
-    moved = total(scrape(metered), "parlour_actions_total", game="ten-thousand", by="computer")
-    assert moved >= thought()
+    def moved() -> float:
+        return total(scrape(metered), "parlour_actions_total", game="ten-thousand", by="computer")
+
+    # a decision is timed before its move is stored and counted: wait for a counted move;
+    # then every counted move was thought about (timed) first
+    assert wait_until(lambda: moved() >= 1)
+    counted = moved()
+    assert thought() >= counted >= 1
 
 
 def test_metrics_are_for_loopback_by_default_and_can_be_turned_off(settings: Settings) -> None:
