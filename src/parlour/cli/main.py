@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -91,17 +92,24 @@ def games_command(
         print(json.dumps(out, indent=1))
         return
     table = Table(title="parlour games")
-    for column in ("game", "players", "computer levels", "options"):
-        table.add_column(column)
+    # the options go under each game's line, where they have the most room: an option's
+    # name is what a person types, never cut at 80 columns
+    table.add_column("game and options", overflow="fold", ratio=1)
+    table.add_column("players", no_wrap=True)
+    table.add_column("computer levels", overflow="fold", max_width=16)
     for s in specs:
-        opts = "\n".join(
-            f"{n}={o.default!r} ({o.allowed()})" for n, o in s.options.items() if n != "players"
+        opts = "".join(
+            f"\n  {n} = {o.default!r} ({o.allowed()})"
+            for n, o in s.options.items()
+            if n != "players"
         )
         table.add_row(
-            f"{s.name}\n{s.summary}",
+            f"[bold]{escape(s.name)}[/bold]\n{escape(s.summary)}\n[dim]options:[/dim]"
+            + escape(opts)
+            if opts
+            else f"[bold]{escape(s.name)}[/bold]\n{escape(s.summary)}",
             f"{s.min_players}-{s.max_players}",
             ", ".join(s.bot_levels),
-            opts,
         )
     console.print(table)
 
