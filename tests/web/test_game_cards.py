@@ -39,6 +39,8 @@ def test_the_lobby_shows_a_card_per_game_at_three_sizes(pages: Pages) -> None:
     cards = page.locator("#game-cards .game-card")
     expect(cards).to_have_count(len(games))
     assert set(cards.evaluate_all("els => els.map((e) => e.getAttribute('href'))")) == {"#/signup"}
+    page.wait_for_function(PICTURES_LOADED)
+    pages.shot(page, "logged-out-1280x800")
     sign_up(page, unique("cards"))
     expect(cards).to_have_count(len(games))
     for size, (width, height) in SIZES.items():
@@ -75,3 +77,8 @@ def test_the_lobby_shows_a_card_per_game_at_three_sizes(pages: Pages) -> None:
         page.locator("#new-game").select_option(last["name"])
         expect(card).to_have_attribute("aria-pressed", "true")
         expect(first).to_have_attribute("aria-pressed", "false")
+    # the pictures on the dark theme too (they draw their own colours)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(color_scheme="dark")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    pages.shot(page, "1280x800-dark", full_page=False)
