@@ -99,6 +99,9 @@ def test_a_phone_shows_no_keyboard_help(pages: Pages, script: ChanceScript) -> N
         )
         shown = page.evaluate("() => document.body.innerText")
         assert not HELP.search(shown), (game, HELP.findall(shown))
+        if game == "rummy":  # the sort buttons in words, not the keys "N/S" and "N"
+            expect(page.locator("#sort-suit")).to_have_text("Suit", use_inner_text=True)
+            expect(page.locator("#sort-rank")).to_have_text("Rank", use_inner_text=True)
         for hint in ("#cw-hint", "#rummy-keys", "#typed", ".key-hint", ".legal kbd"):
             for element in page.locator(hint).all():
                 expect(element).to_be_hidden()

@@ -112,8 +112,8 @@ export function create(ctx) {
   const meldButton = h("button", { id: "meld", onclick: meld }, "Meld", keyHint("M"));
   const layoffButton = h("button", { id: "layoff", onclick: startLayoff }, "Lay off", keyHint("L"));
   const discardButton = h("button", { id: "discard-card", onclick: discard }, "Discard", keyHint("D"));
-  const sortSuit = h("button", { id: "sort-suit", onclick: () => sortBy("suit"), "aria-pressed": "false", title: "Sort by rank and suit" }, "N/S");
-  const sortRank = h("button", { id: "sort-rank", onclick: () => sortBy("rank"), "aria-pressed": "false", title: "Sort by rank only" }, "N");
+  const sortSuit = h("button", { id: "sort-suit", onclick: () => sortBy("suit"), "aria-pressed": "false", title: "Sort by rank and suit" }, "Suit", keyHint("N"));
+  const sortRank = h("button", { id: "sort-rank", onclick: () => sortBy("rank"), "aria-pressed": "false", title: "Sort by rank only" }, "Rank", keyHint("R"));
   const selection = h("p", { class: "selection", id: "rummy-selection", "aria-live": "polite" });
   const controls = h("p", { class: "buttons" }, drawButton, takeButton, meldButton, layoffButton, discardButton);
   const side = h("div", { id: "rummy-side" });
