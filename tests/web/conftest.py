@@ -188,9 +188,13 @@ class Pages:
     contexts: list[BrowserContext] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def open(self, *, width: int = 1280, height: int = 900) -> Page:
+    def open(self, *, width: int = 1280, height: int = 900, has_touch: bool = False) -> Page:
+        """A page in a context of its own; ``has_touch``: a touch screen (a phone), where
+        the pointer is coarse (CSS ``pointer: coarse``)."""
         context = self.browser.new_context(
-            viewport={"width": width, "height": height}, base_url=self.server.url
+            viewport={"width": width, "height": height},
+            base_url=self.server.url,
+            has_touch=has_touch,
         )
         context.add_init_script(f"localStorage.setItem('parlour.pace', '{PACE_MS}')")
         self.contexts.append(context)

@@ -41,6 +41,12 @@ GAMES: dict[str, tuple[list[str], list[str], str]] = {
         ["#board", "#rack", "#play", "#pass", "#cw-status", "#scoreboard", "#table-status"],
         "#rack .tile-btn",
     ),
+    # a game with no page of its own: the generic renderer's moves, scores and turn
+    "pig": (
+        ["cpu:hold-20"],
+        ["#turn-head", "#legal-actions", "#scores", "#table-status"],
+        "#legal-actions button",
+    ),
 }
 
 FIRST_ROLLS = {"ten-thousand": "roll 1 1 5 2 3 4", "greedy": "roll 1 1 5 2 3 4 6 6 2"}

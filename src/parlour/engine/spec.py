@@ -139,6 +139,10 @@ class GameSpec:
     web_renderer: str = ""
     """The web client's renderer for this game, a module under ``web/static/js/games/``
     without ``.js`` (``"dice"``); ``""``: the generic renderer."""
+    picture: str = ""
+    """The game's picture for the web lobby's card, ``"package:resource"``: an SVG shipped as
+    package data in the game's own package (``"parlour.games.pig:picture.svg"``). Drawn to
+    suit light and dark pages alike. ``""``: the lobby shows a generic picture."""
     research: str = ""
     """The game's encoding for the research adapters (PettingZoo, OpenSpiel, Gymnasium):
     ``"module:Class"`` of a ``parlour.research.position.Codec`` subclass, or ``"module"``
@@ -153,6 +157,20 @@ class GameSpec:
     the person starts against the computer (Rummy's ``first``: "The human player starts out
     playing each round"). The engine knows no people: the platform (``parlour play``, the
     server) sets this option from the seats with :meth:`seat_options`. ``""``: no such rule."""
+
+    def picture_svg(self) -> bytes | None:
+        """The bytes of :attr:`picture`, or ``None`` when the game names none, or names one
+        that is no ``.svg`` file of an importable package (the lobby's generic picture then).
+        """
+        package, _, resource = self.picture.partition(":")
+        if not package or not resource.endswith(".svg"):
+            return None
+        from importlib import resources
+
+        try:
+            return resources.files(package).joinpath(resource).read_bytes()
+        except (ImportError, OSError, ValueError):
+            return None
 
     @property
     def min_players(self) -> int:

@@ -131,6 +131,9 @@ class GameOut(BaseModel):
     web_renderer: str
     """The web client's module that draws the game (``static/js/games/<name>.js``); ``""``:
     the generic one (the observation as a table, the legal actions as buttons)."""
+    picture: bool = False
+    """Whether the game ships a picture of its own; either way ``GET /games/{name}/picture``
+    answers an SVG (a generic one for a game without)."""
     start: Literal["creator", "vote"]
     """How a table starts: ``"creator"`` (the creator starts it once every seat is filled) or
     ``"vote"`` (players vote to begin; ``min_players`` applies)."""

@@ -78,6 +78,7 @@ SPEC = GameSpec(
     host_events=("skip", "new-day"),
     terminal_app="parlour.tui.crossword.app:make_app",
     web_renderer="crossword",
+    picture="parlour.games.crossword:picture.svg",
     platform=Platform(
         secret=platform.secret_move,
         independent=platform.independent_move,

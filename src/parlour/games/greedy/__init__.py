@@ -31,5 +31,6 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="parlour.tui.greedy.app:make_app",
     web_renderer="dice",
+    picture="parlour.games.greedy:picture.svg",
     platform=Platform(contributions=platform.contributions, resign_move="quit"),
 )

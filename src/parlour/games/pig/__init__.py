@@ -27,4 +27,5 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="",
     web_renderer="",
+    picture="parlour.games.pig:picture.svg",
 )

@@ -67,6 +67,7 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="parlour.tui.rummy.app:make_app",
     web_renderer="rummy",
+    picture="parlour.games.rummy:picture.svg",
     platform=Platform(
         secret=platform.secret_move,
         preview_hides=platform.preview_hidden,

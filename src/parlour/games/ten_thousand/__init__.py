@@ -29,4 +29,5 @@ SPEC = GameSpec(
     host_events=("skip",),
     terminal_app="parlour.tui.ten_thousand.app:make_app",
     web_renderer="dice",
+    picture="parlour.games.ten_thousand:picture.svg",
 )

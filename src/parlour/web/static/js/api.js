@@ -1,8 +1,26 @@
 // The server's REST API (docs/server.md). Every error carries the server's reason.
 
+/** A refused request's reasons in words: each problem's field as words ("min players",
+ * "seats 2"), never the wire's names ("body.min_players", "seats.1"). */
+export function reasonInWords(body) {
+  const problems = body && Array.isArray(body.problems) ? body.problems : [];
+  if (!problems.length) return body && body.detail;
+  return problems
+    .map(({ where, problem }) => {
+      const field = String(where || "")
+        .replace(/^body\.?/, "")
+        .split(".")
+        .filter(Boolean)
+        .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part.replaceAll("_", " ")))
+        .join(" ");
+      return field ? `${field}: ${problem}` : problem;
+    })
+    .join("; ");
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.detail) || `the server answered ${status}`);
+    super(reasonInWords(body) || `the server answered ${status}`);
     this.status = status;
     this.code = body && body.code;
     this.current = body && body.current;

@@ -31,6 +31,12 @@ function append(el, children) {
   }
 }
 
+/** A key's hint after a control's words, " (R)": hidden where there is no keyboard (a phone;
+ * parlour.css, pointer: coarse). */
+export function keyHint(key) {
+  return h("span", { class: "key-hint" }, ` (${key})`);
+}
+
 /** Replace the children of *el*. */
 export function fill(el, ...children) {
   el.replaceChildren();

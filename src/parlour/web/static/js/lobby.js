@@ -16,7 +16,8 @@ export async function mount(main, where, app) {
   const watchList = h("ul", { class: "tables", id: "watch-games" });
   import("./players.js").then((m) => m.watchBox(watchList)); // endings: games to watch
   const message = messageLine();
-  const titles = app.account ? [] : await games().then((list) => list.map((g) => g.title), () => []);
+  const list = await games().catch(() => []);
+  const titles = list.map((g) => g.title);
   const intro = app.account
     ? null
     : h(
@@ -35,11 +36,13 @@ export async function mount(main, where, app) {
           " to play.",
         ),
       );
+  const form = app.account ? await createForm(message) : null;
   main.append(
     intro || "",
     h(
       "div",
       { class: "lobby" },
+      list.length ? gameCards(list, form) : "",
       app.account
         ? h("section", { class: "card", "aria-labelledby": "mine-h" },
             h("h2", { id: "mine-h" }, "My games"), mine)
@@ -47,7 +50,7 @@ export async function mount(main, where, app) {
       h("section", { class: "card", "aria-labelledby": "open-h" },
         h("h2", { id: "open-h" }, "Open games"), open),
       h("section", { class: "card", "aria-labelledby": "watch-h" }, h("h2", { id: "watch-h" }, "Watch"), watchList),
-      app.account ? await createForm(message) : "",
+      form ? form.section : "",
     ),
   );
 
@@ -226,7 +229,10 @@ async function createForm(message) {
     seats.append(seatChoice(spec, "open"));
     redraw();
   });
-  game.addEventListener("change", chooseGame);
+  game.addEventListener("change", () => {
+    chooseGame();
+    chosenCard(game.value);
+  });
   seats.addEventListener("change", redraw);
   chooseGame();
 
@@ -265,7 +271,87 @@ async function createForm(message) {
     }
   }
 
-  return h("section", { class: "card", "aria-labelledby": "new-h" }, h("h2", { id: "new-h" }, "New game"), form);
+  const section = h("section", { class: "card", "aria-labelledby": "new-h" }, h("h2", { id: "new-h" }, "New game"), form);
+  return {
+    section,
+    current: () => game.value,
+    /** A game card was chosen: that game in the form, the form in view, the focus on it. */
+    choose(name) {
+      game.value = name;
+      chooseGame();
+      chosenCard(name);
+      section.scrollIntoView({ block: "start" });
+      game.focus({ preventScroll: true });
+    },
+  };
+}
+
+/** Mark the card of the game the form holds (aria-pressed), and only that one. */
+function chosenCard(name) {
+  for (const card of document.querySelectorAll("#game-cards button.game-card")) {
+    card.setAttribute("aria-pressed", String(card.dataset.game === name));
+  }
+}
+
+/** "2–6 players", "4 players", "1 player". */
+function playersText(spec) {
+  const { min_players: lo, max_players: hi } = spec;
+  if (lo === hi) return `${lo} player${lo === 1 ? "" : "s"}`;
+  return `${lo}–${hi} players`;
+}
+
+// The games the server hosts, a card each: its picture (GET /games/<name>/picture, the
+// game's own or a generic one), title, players and summary line. Choosing one puts it in
+// the "New game" form; logged out, a card leads to signing up.
+function gameCards(list, form) {
+  const cards = list.map((spec) => {
+    const players = playersText(spec);
+    const summaryId = `game-summary-${spec.name}`;
+    const inside = [
+      h("img", {
+        class: "game-picture",
+        src: `/games/${encodeURIComponent(spec.name)}/picture`,
+        alt: `Picture of ${spec.title}`,
+        width: 64,
+        height: 64,
+      }),
+      h("span", { class: "game-title" }, spec.title),
+      h("span", { class: "game-players" }, players),
+      h("span", { class: "game-line", id: summaryId }, spec.summary),
+    ];
+    const card = form
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "game-card",
+            dataset: { game: spec.name },
+            "aria-label": `${spec.title}, ${players}: a new game`,
+            "aria-describedby": summaryId,
+            "aria-pressed": String(form.current() === spec.name),
+            onclick: () => form.choose(spec.name),
+          },
+          inside,
+        )
+      : h(
+          "a",
+          {
+            class: "game-card",
+            href: "#/signup",
+            dataset: { game: spec.name },
+            "aria-label": `${spec.title}, ${players}: sign up to play`,
+            "aria-describedby": summaryId,
+          },
+          inside,
+        );
+    return h("li", {}, card);
+  });
+  return h(
+    "section",
+    { class: "card games-card", "aria-labelledby": "games-h" },
+    h("h2", { id: "games-h" }, "Games"),
+    h("ul", { class: "game-cards", id: "game-cards" }, cards),
+  );
 }
 
 function optionInput(name, option) {

@@ -11,7 +11,7 @@
 // <div id="table-actions"> at its top (buttons such as resign or rematch).
 
 import { get, post } from "./api.js";
-import { confirmBox, fill, h, messageLine, pace, points, sleep, timeLeft } from "./dom.js";
+import { confirmBox, fill, h, keyHint, messageLine, pace, points, sleep, timeLeft } from "./dom.js";
 import { mountChat } from "./chat.js";
 import { live } from "./live.js";
 import { go } from "./main.js";
@@ -89,7 +89,7 @@ class TablePage {
     this.release = null;
     this.logList = h("ol", { class: "move-log", id: "move-log" });
     this.logged = new Set(); // seqs in the log
-    this.skipButton = h("button", { type: "button", id: "skip", class: "skip", hidden: true, onclick: () => this.skip() }, "Show the latest (any key)");
+    this.skipButton = h("button", { type: "button", id: "skip", class: "skip", hidden: true, onclick: () => this.skip() }, "Show the latest", keyHint("any key"));
     this.actions = h("div", { class: "table-actions", id: "table-actions" });
     this.logBox = h("section", { class: "card log-box", id: "log-box", "aria-labelledby": "log-h" },
       h("div", { class: "log-head" }, h("h2", { id: "log-h" }, "Moves"), this.skipButton),

@@ -3,7 +3,7 @@
 // scoreboard, the last-turns banner, the computer's rolls one by one, and the scoring table.
 // Actions are the dice notation (docs/records.md): "keep 1 5 roll", "keep 5 bank", "quit".
 
-import { confirmBox, fill, h, points } from "../dom.js";
+import { confirmBox, fill, h, keyHint, points } from "../dom.js";
 import { debounce, scoreboard, who } from "./common.js";
 
 const FACE_NAMES = ["", "one", "two", "three", "four", "five", "six"];
@@ -81,9 +81,9 @@ export function create(ctx) {
   const tray = h("div", { class: "dice tray", id: "dice", role: "group", "aria-label": "Dice rolled" });
   const selection = h("p", { class: "selection", id: "selection", "aria-live": "polite" });
   const bonus = h("div", { class: "banner bonus", id: "bonus", role: "status", hidden: true });
-  const rollButton = h("button", { class: "primary", id: "roll", onclick: () => play("roll") }, greedy ? "Re-roll (R)" : "Roll (R)");
-  const bankButton = h("button", { id: "bank", onclick: () => play("bank") }, greedy ? "End turn (E)" : "Bank (B)");
-  const allButton = h("button", { id: "select-scoring", onclick: selectScoring }, "Select scoring dice (A)");
+  const rollButton = h("button", { class: "primary", id: "roll", onclick: () => play("roll") }, greedy ? "Re-roll" : "Roll", keyHint("R"));
+  const bankButton = h("button", { id: "bank", onclick: () => play("bank") }, greedy ? "End turn" : "Bank", keyHint(greedy ? "E" : "B"));
+  const allButton = h("button", { id: "select-scoring", onclick: selectScoring }, "Select scoring dice", keyHint("A"));
   const quitButton = greedy ? h("button", { id: "quit", class: "danger", onclick: quit }, "Quit (forfeit)") : "";
   const controls = h("p", { class: "buttons" }, rollButton, bankButton, allButton, quitButton);
   const playByPlay = h("p", { class: "play-by-play", id: "play-by-play", "aria-live": "polite" });
@@ -91,7 +91,7 @@ export function create(ctx) {
   const help = h(
     "details",
     { class: "card help", id: "help" },
-    h("summary", {}, "Scoring table (H)"),
+    h("summary", {}, "Scoring table", keyHint("H")),
     greedy ? greedyHelp() : tenThousandHelp(),
   );
   fill(
@@ -174,9 +174,13 @@ export function create(ctx) {
       selection.textContent = `Selected: ${points(after - before)} points · turn total ${points(after)}`;
       if (selected.size === model.view.roll.length) {
         bonus.hidden = false;
-        bonus.textContent = greedy
-          ? `Bonus round! All nine dice score: re-roll all nine (R), everything at risk, or end the turn (E) with ${points(after)}.`
-          : `Hot dice! All six dice score: roll all six again (R), keeping ${points(after)} at risk, or bank (B).`;
+        if (greedy) {
+          fill(bonus, "Bonus round! All nine dice score: re-roll all nine", keyHint("R"),
+            ", everything at risk, or end the turn", keyHint("E"), ` with ${points(after)}.`);
+        } else {
+          fill(bonus, "Hot dice! All six dice score: roll all six again", keyHint("R"),
+            `, keeping ${points(after)} at risk, or bank`, keyHint("B"), ".");
+        }
       }
     } catch (err) {
       if (serial === previewSerial) selection.textContent = err.message;

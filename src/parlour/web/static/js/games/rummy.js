@@ -4,7 +4,7 @@
 // round summary. Actions are the rummy notation (docs/records.md): "draw stock",
 // "draw discard", "meld 3S 4S 5S", "layoff 6S on 2", "discard 7S".
 
-import { fill, h, points } from "../dom.js";
+import { fill, h, keyHint, points } from "../dom.js";
 import { scoreboard, who } from "./common.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -107,13 +107,13 @@ export function create(ctx) {
   const discardPile = h("div", { class: "pile", id: "discard" });
   const discardAll = h("div", { class: "cards", id: "discard-pile" });
   const hand = h("div", { class: "cards hand", id: "hand", role: "group", "aria-label": "Your hand" });
-  const drawButton = h("button", { id: "draw-stock", class: "primary", onclick: () => act("draw stock") }, "Draw from stock (S)");
-  const takeButton = h("button", { id: "take-discard", onclick: () => act("draw discard") }, "Take the discard (T)");
-  const meldButton = h("button", { id: "meld", onclick: meld }, "Meld (M)");
-  const layoffButton = h("button", { id: "layoff", onclick: startLayoff }, "Lay off (L)");
-  const discardButton = h("button", { id: "discard-card", onclick: discard }, "Discard (D)");
-  const sortSuit = h("button", { id: "sort-suit", onclick: () => sortBy("suit"), "aria-pressed": "false", title: "Sort by rank and suit" }, "N/S");
-  const sortRank = h("button", { id: "sort-rank", onclick: () => sortBy("rank"), "aria-pressed": "false", title: "Sort by rank only" }, "N");
+  const drawButton = h("button", { id: "draw-stock", class: "primary", onclick: () => act("draw stock") }, "Draw from stock", keyHint("S"));
+  const takeButton = h("button", { id: "take-discard", onclick: () => act("draw discard") }, "Take the discard", keyHint("T"));
+  const meldButton = h("button", { id: "meld", onclick: meld }, "Meld", keyHint("M"));
+  const layoffButton = h("button", { id: "layoff", onclick: startLayoff }, "Lay off", keyHint("L"));
+  const discardButton = h("button", { id: "discard-card", onclick: discard }, "Discard", keyHint("D"));
+  const sortSuit = h("button", { id: "sort-suit", onclick: () => sortBy("suit"), "aria-pressed": "false", title: "Sort by rank and suit" }, "Suit", keyHint("N"));
+  const sortRank = h("button", { id: "sort-rank", onclick: () => sortBy("rank"), "aria-pressed": "false", title: "Sort by rank only" }, "Rank", keyHint("R"));
   const selection = h("p", { class: "selection", id: "rummy-selection", "aria-live": "polite" });
   const controls = h("p", { class: "buttons" }, drawButton, takeButton, meldButton, layoffButton, discardButton);
   const side = h("div", { id: "rummy-side" });
