@@ -127,6 +127,9 @@ class State(ABC):
     chance_enumeration_limit: ClassVar[int] = 5000
     """Largest number of chance outcomes :meth:`chance_outcomes` lists before refusing."""
 
+    _listed: tuple[int, Sequence[Action]] | None = None
+    """The last :meth:`legal` listing: (history length then, the actions listed)."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self.history: list[Event] = []
@@ -245,7 +248,7 @@ class State(ABC):
 
         Raises :class:`IllegalMove`, changing nothing, unless :meth:`legal` listed the
         actions of this very position (no event since) and *index* is within them."""
-        listed = self.__dict__.get("_listed")
+        listed = self._listed
         if listed is None or listed[0] != len(self.history):
             raise IllegalMove("list the legal actions with legal() first, then apply one")
         actions = listed[1]
