@@ -117,6 +117,7 @@ class DiceState(State):
             memos = _MEMOS[key] = (_Memo(), _Memo())
         self._memos = memos  # (later rolls, first rolls): _options reads them
         self._plain = not self.entry and not self.allows_quit
+        self._own_draw = type(self).draw_chance is DiceState.draw_chance
 
     def _scoring_key(self) -> object:
         """The options that change what the hooks :meth:`keep_points` and
@@ -227,8 +228,17 @@ class DiceState(State):
     def apply_sample(self, rng: random.Random) -> Roll:
         if self.over or self.roll is not None:
             raise IllegalMove(f"not a chance node: {self._whose_move()}")
-        outcome = self.draw_chance(rng)
-        self._roll_dice(outcome.dice)
+        if self._own_draw:  # draw_chance, inlined
+            rolls, cum = _cumulative(self.to_roll)
+            outcome = rolls[bisect(cum, rng.random() * cum[-1], 0, len(cum) - 1)]
+        else:
+            outcome = self.draw_chance(rng)
+        dice = outcome.dice
+        self.roll = dice  # _roll_dice, inlined
+        self.rolls += 1
+        first = self.rolls == 1
+        if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
+            self._farkle(dice)
         self.history.append((CHANCE, outcome))
         return outcome
 
@@ -307,13 +317,17 @@ class DiceState(State):
         self.rolls += 1
         first = self.rolls == 1
         if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
-            self.last = {
-                "seat": self.seat,
-                "end": "farkle",
-                "points": self.turn_total,
-                "roll": list(dice),
-            }
-            self._end_turn(banked=False)
+            self._farkle(dice)
+
+    def _farkle(self, dice: Dice) -> None:
+        """End the turn on the roll *dice*, which scores nothing."""
+        self.last = {
+            "seat": self.seat,
+            "end": "farkle",
+            "points": self.turn_total,
+            "roll": list(dice),
+        }
+        self._end_turn(banked=False)
 
     def _keep(self, action: Keep) -> None:
         """Apply the legal *action*: set its dice aside, then roll on or bank."""

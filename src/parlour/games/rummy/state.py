@@ -264,9 +264,43 @@ class RummyState(State):
                     if self._leaves_playable(hand ^ low):
                         actions.append(LayOff(low.bit_length() - 1, index))
         if taken is not None and hand >> taken & 1 and hand != 1 << taken:
-            discards.remove(DISCARDS[taken])
+            del discards[(hand & ((1 << taken) - 1)).bit_count()]  # in card order
         actions.extend(discards)
         return actions
+
+    # --- the simulation fast path (see State.legal) ------------------------------------
+
+    def legal(self) -> Sequence[RummyAction]:
+        phase = self.phase
+        actions: Sequence[RummyAction]
+        if phase == DRAW:
+            actions = _DRAW_BOTH if self.discard else _DRAW_STOCK_ONLY
+        elif phase == PLAY:
+            actions = self.legal_actions()
+        else:
+            actions = ()
+        self._listed = (len(self.history), actions)
+        return actions
+
+    def apply_legal(self, index: int) -> RummyAction:
+        listed = self._listed
+        history = self.history
+        if listed is None or listed[0] != len(history):
+            raise IllegalMove("list the legal actions with legal() first, then apply one")
+        actions = listed[1]
+        if type(index) is not int or not 0 <= index < len(actions):
+            raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
+        action = actions[index]
+        seat = self.seat  # a listing is never empty but at a seat's decision
+        kind = type(action)
+        if kind is Discard:
+            self._discard(action.card)  # type: ignore[union-attr]
+        elif kind is Draw:
+            self._draw(action.discard)  # type: ignore[union-attr]
+        else:
+            self._apply(action, seat)
+        history.append((seat, action))
+        return action
 
     def _meld_ok(self, hand: Mask, meld: Meld) -> bool:
         left = hand & ~meld.cards
@@ -398,16 +432,7 @@ class RummyState(State):
 
     def _apply(self, action: RummyAction, player: int) -> None:
         if isinstance(action, Draw):
-            seat = self.seat
-            if action.discard:
-                c = self.discard.pop()
-                self.taken = c
-                self.known[seat] |= 1 << c
-            else:
-                c = self.stock.pop()
-            self.drawn = c
-            self.hands[seat] |= 1 << c
-            self.phase = PLAY
+            self._draw(action.discard)
         elif isinstance(action, Discard):
             self._discard(action.card)
         elif isinstance(action, Meld):
@@ -463,6 +488,18 @@ class RummyState(State):
             marks=(*marks, *step.marks),
             facts=facts,
         )
+
+    def _draw(self, from_discard: bool) -> None:
+        seat = self.seat
+        if from_discard:
+            c = self.discard.pop()
+            self.taken = c
+            self.known[seat] |= 1 << c
+        else:
+            c = self.stock.pop()
+        self.drawn = c
+        self.hands[seat] |= 1 << c
+        self.phase = PLAY
 
     def _deal(self, order: tuple[Card, ...]) -> None:
         n, size = self.n, self.hand_size
