@@ -83,13 +83,16 @@ for _shift in (0, 13, 26, 39):
 
 
 def _suit_actions(shift: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Discard, ...]]:
-    """The runs and the discards within one suit's 13-bit *pattern* (cached)."""
-    entry = (
-        tuple(_MELD_ACTIONS[r << shift] for r in runs_in_pattern(pattern)),
-        tuple(DISCARDS[c + shift] for c in cards_of(pattern)),
-    )
-    _SUIT_ACTIONS[shift][pattern] = entry
-    return entry
+    """The runs and the discards within one suit's 13-bit *pattern* (cached, for the four
+    suits at once: a pattern met in one suit is often met in another)."""
+    runs = runs_in_pattern(pattern)
+    ranks = tuple(cards_of(pattern))
+    for at, table in _SUIT_ACTIONS.items():
+        table[pattern] = (
+            tuple(_MELD_ACTIONS[r << at] for r in runs),
+            tuple(DISCARDS[c + at] for c in ranks),
+        )
+    return _SUIT_ACTIONS[shift][pattern]
 
 
 def _sets_in(hand: Mask, threes: int) -> list[Mask]:
