@@ -270,6 +270,17 @@ class State(ABC):
         self.history.append((CHANCE, outcome))
         return outcome
 
+    def sample_and_apply(self, rng: random.Random) -> Action:
+        """At a chance node: draw an outcome with :meth:`sample_chance` (its stream: the
+        very games ``apply(sample_chance(rng))`` gives) and apply it without checking it
+        again; return it. Raises :class:`IllegalMove` elsewhere."""
+        if self.current_player() != CHANCE:
+            raise IllegalMove(f"not a chance node: {self._whose_move()}")
+        outcome = self.sample_chance(rng)
+        self._apply(outcome, CHANCE)
+        self.history.append((CHANCE, outcome))
+        return outcome
+
     def draw_chance(self, rng: random.Random) -> Action:
         """A chance outcome with the true probabilities, for :meth:`apply_sample`; games may
         draw it faster than :meth:`sample_chance` (from a different stream of *rng*)."""
