@@ -118,6 +118,7 @@ class DiceState(State):
         self._memos = memos  # (later rolls, first rolls): _options reads them
         self._plain = not self.entry and not self.allows_quit
         self._own_draw = type(self).draw_chance is DiceState.draw_chance
+        self._own_keep = type(self)._keep is DiceState._keep
 
     def _scoring_key(self) -> object:
         """The options that change what the hooks :meth:`keep_points` and
@@ -218,10 +219,23 @@ class DiceState(State):
             raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
         action = actions[index]
         seat = self.seat  # a listing is never empty but at a seat's decision
-        if type(action) is Keep:
-            self._keep(action)
-        else:
+        if type(action) is not Keep:
             self._apply(action, seat)
+        elif not self._own_keep:
+            self._keep(action)
+        else:  # _keep, inlined
+            roll = self.roll
+            assert roll is not None
+            first = self.rolls == 1
+            points = (self._memos[first].get(roll) or self._options(roll, first))[1][action.dice]
+            self.turn_total += points
+            self.kept.append((action.dice, points))
+            self.to_roll -= len(action.dice)
+            if self.to_roll == 0:
+                self.to_roll = self.n_dice  # hot dice: all the dice back
+            self.roll = None
+            if action.bank:
+                self._bank()
         history.append((seat, action))
         return action
 
@@ -342,9 +356,12 @@ class DiceState(State):
             self.to_roll = self.n_dice  # hot dice: all the dice back
         self.roll = None
         if action.bank:
-            self.scores[self.seat] += self.turn_total
-            self.last = {"seat": self.seat, "end": "bank", "points": self.turn_total}
-            self._end_turn(banked=True)
+            self._bank()
+
+    def _bank(self) -> None:
+        self.scores[self.seat] += self.turn_total
+        self.last = {"seat": self.seat, "end": "bank", "points": self.turn_total}
+        self._end_turn(banked=True)
 
     def describe_step(self, before: State, player: int, action: DiceAction) -> Step:
         """What the event did (see the module docstring for the marks and facts).

@@ -251,9 +251,13 @@ class RummyState(State):
         ec = _DIAMONDS.get(c) or _suit_actions(26, c)
         ed = _CLUBS.get(d) or _suit_actions(39, d)
         discards: list[RummyAction] = [*ea[1], *eb[1], *ec[1], *ed[1]]
+        if taken is not None and hand >> taken & 1 and hand != 1 << taken:
+            del discards[(hand & ((1 << taken) - 1)).bit_count()]  # in card order
+        threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        if not (ea[0] or eb[0] or ec[0] or ed[0] or threes or self.table):
+            return discards  # no meld and no lay-off: the usual hand
         runs = ea[0] + eb[0] + ec[0] + ed[0]
         actions: list[RummyAction] = [m for m in runs if self._meld_ok(hand, m)] if runs else []
-        threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
         if threes:
             actions.extend(
                 _MELD_ACTIONS[m] for m in _sets_in(hand, threes) if self._leaves_playable(hand & ~m)
@@ -266,8 +270,6 @@ class RummyState(State):
                     fits ^= low
                     if self._leaves_playable(hand ^ low):
                         actions.append(LayOff(low.bit_length() - 1, index))
-        if taken is not None and hand >> taken & 1 and hand != 1 << taken:
-            del discards[(hand & ((1 << taken) - 1)).bit_count()]  # in card order
         actions.extend(discards)
         return actions
 
