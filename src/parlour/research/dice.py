@@ -130,11 +130,11 @@ class DiceCodec(Codec):
 
 
 class Listing(NamedTuple):
-    """One legal-action list as ids: ``ids`` ascending, ``index`` (id -> its place in the
+    """One legal-action list as ids: ``ids`` ascending, ``places`` (id -> its place in the
     list) and ``mask`` (shared: copy it before changing it)."""
 
     ids: list[int]
-    index: dict[int, int]
+    places: dict[int, int]
     mask: npt.NDArray[np.int8]
 
 
@@ -195,7 +195,7 @@ class DicePosition(Position):
                 raise IllegalMove(f"{action_id!r} is not a chance outcome here")
             state.apply(Roll(codec.multisets[action_id]))
             return
-        index = codec.listing(state.legal()).index.get(action_id)
+        index = codec.listing(state.legal()).places.get(action_id)
         if index is None or type(action_id) is not int:
             state.apply(codec.action_of(action_id))  # refused, with the engine's reason
         else:

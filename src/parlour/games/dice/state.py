@@ -217,7 +217,7 @@ class DiceState(State):
         actions = listed[1]
         if type(index) is not int or not 0 <= index < len(actions):
             raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
-        action = actions[index]
+        action: DiceAction = actions[index]
         seat = self.seat  # a listing is never empty but at a seat's decision
         if type(action) is not Keep:
             self._apply(action, seat)

@@ -295,7 +295,7 @@ class RummyState(State):
         actions = listed[1]
         if type(index) is not int or not 0 <= index < len(actions):
             raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
-        action = actions[index]
+        action: RummyAction = actions[index]
         seat = self.seat  # a listing is never empty but at a seat's decision
         kind = type(action)
         if kind is Discard:
