@@ -69,6 +69,18 @@ def _cumulative(n: int) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
     return rolls, tuple(cum)
 
 
+_QUIT_LISTINGS: dict[int, tuple[tuple[Keep, ...], tuple[DiceAction, ...]]] = {}
+
+
+def _and_quit(keeps: tuple[Keep, ...]) -> tuple[DiceAction, ...]:
+    """*keeps* (a roll's remembered keeps) and quit, one tuple per roll (so the adapters'
+    caches per listing hold for Greedy too)."""
+    hit = _QUIT_LISTINGS.get(id(keeps))
+    if hit is None or hit[0] is not keeps:
+        hit = _QUIT_LISTINGS[id(keeps)] = (keeps, (*keeps, Quit()))
+    return hit[1]
+
+
 Options = tuple[tuple[Keep, ...], Mapping[Dice, int]]
 """What may be set aside from one roll: every Keep (bank and roll), and selection -> points."""
 
@@ -175,7 +187,7 @@ class DiceState(State):
             total = self.turn_total
             keeps = [a for a in keeps if not a.bank or total + points[a.dice] >= self.entry]
         if self.allows_quit:
-            return [*keeps, Quit()]
+            return _and_quit(keeps) if type(keeps) is tuple else [*keeps, Quit()]
         return keeps
 
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
