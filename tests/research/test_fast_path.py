@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import parlour
 from parlour.engine.chance import roll_outcomes
@@ -90,3 +93,138 @@ def test_fast_rolls_of_one_die_are_uniform() -> None:
     for _ in range(60_000):
         counts[state.draw_chance(rng).dice[0] - 1] += 1
     assert all(abs(c - 10_000) < 5 * 91 for c in counts)  # within 5 standard deviations
+
+
+# --- properties (Hypothesis): the fast path and the checked path agree ----------------------
+
+PROPERTY = settings(max_examples=25, derandomize=True, deadline=None)
+
+GAMES = st.sampled_from(
+    [
+        ("ten-thousand", {"target": 1500}),
+        ("ten-thousand", {"target": 1500, "players": 3, "entry": 350, "specials_any_roll": True}),
+        ("greedy", {"target": 1500}),
+        ("greedy", {"target": 1500, "players": 3}),
+        ("rummy", {"ending_score": 40, "max_rounds": 2}),
+        ("rummy", {"players": 3, "ending_score": 40, "max_rounds": 2, "must_discard": True}),
+    ]
+)
+
+
+@PROPERTY
+@given(game=GAMES, seed=st.integers(0, 2**32 - 1), picks=st.lists(st.integers(0, 10**6)))
+def test_fast_and_checked_paths_give_identical_states(
+    game: tuple[str, dict[str, object]], seed: int, picks: list[int]
+) -> None:
+    """The same choices give the same states, event by event: the fast path (legal,
+    apply_legal, apply_sample) and the checked apply of the actions the checked path lists
+    (chance: the outcome the fast path drew, which the checked apply accepts)."""
+    name, options = game
+    fast = parlour.load(name, **options).new_initial_state()
+    checked = fast.game.new_initial_state()
+    rng = random.Random(seed)
+    for pick in [*picks, *range(400)]:
+        if fast.is_terminal():
+            break
+        if fast.current_player() == CHANCE:
+            checked.apply(fast.apply_sample(rng), player=CHANCE)
+        else:
+            listed = fast.legal()
+            assert list(listed) == list(checked.legal_actions())
+            done = fast.apply_legal(pick % len(listed))
+            checked.apply(listed[pick % len(listed)])
+            assert done == listed[pick % len(listed)]
+        assert fast == checked
+    if fast.is_terminal():
+        assert checked.is_terminal() and fast.result() == checked.result()
+
+
+@PROPERTY
+@given(game=GAMES, seed=st.integers(0, 2**32 - 1))
+def test_sample_and_apply_draws_sample_chances_stream(
+    game: tuple[str, dict[str, object]], seed: int
+) -> None:
+    """sample_and_apply gives the very game apply(sample_chance(rng)) gives."""
+    name, options = game
+    ours = parlour.load(name, **options).new_initial_state()
+    theirs = ours.game.new_initial_state()
+    rng_ours, rng_theirs, choose = random.Random(seed), random.Random(seed), random.Random(seed)
+    for _ in range(300):
+        if ours.is_terminal():
+            break
+        if ours.current_player() == CHANCE:
+            outcome = ours.sample_and_apply(rng_ours)
+            theirs.apply(theirs.sample_chance(rng_theirs))
+            assert theirs.history[-1] == (CHANCE, outcome)
+        else:
+            action = choose.choice(list(ours.legal_actions()))
+            ours.apply(action)
+            theirs.apply(action)
+        assert ours == theirs
+    with pytest.raises(IllegalMove):
+        while ours.current_player() == CHANCE:
+            ours.sample_and_apply(rng_ours)
+        ours.sample_and_apply(rng_ours)  # not a chance node
+
+
+def test_a_stale_or_outside_listing_is_refused_by_the_dice_fast_path() -> None:
+    state = parlour.load("ten-thousand").new_initial_state()
+    rng = random.Random(3)
+    while state.current_player() == CHANCE or not state.legal():
+        state.apply_sample(rng)
+    with pytest.raises(IllegalMove, match="not a chance node"):
+        state.apply_sample(rng)
+    before = state.to_json()
+    for bad in (len(state.legal()), -1, True, 0.5):
+        with pytest.raises(IllegalMove):
+            state.apply_legal(bad)  # type: ignore[arg-type]
+    state.history.append(state.history[-1])  # any event since the listing makes it stale
+    with pytest.raises(IllegalMove, match="legal"):
+        state.apply_legal(0)
+    state.history.pop()
+    assert state.to_json() == before
+
+
+@PROPERTY
+@given(
+    game=st.sampled_from(
+        [
+            ("ten-thousand", {"target": 1500, "entry": 350}),
+            ("greedy", {"target": 1500}),
+        ]
+    ),
+    seed=st.integers(0, 2**32 - 1),
+    picks=st.lists(st.integers(-3, 10**4), min_size=1, max_size=120),
+)
+def test_dice_ids_through_the_fast_path_are_checked_ids(
+    game: tuple[str, dict[str, object]], seed: int, picks: list[int]
+) -> None:
+    """A dice position applies a legal id as the engine's checked apply of its action
+    does, and refuses any other id (IllegalMove, nothing changed), as the checked apply
+    does; its mask is the legal ids'."""
+    from parlour.research.codecs import load_codec
+
+    name, options = game
+    codec = load_codec(name, **options)
+    position = codec.new_position()
+    checked = position.state.clone()
+    rng = random.Random(seed)
+    for pick in picks:
+        if position.is_terminal():
+            break
+        if position.is_chance():
+            position.sample_and_apply(rng)
+            checked.apply(position.state.history[-1][1], player=CHANCE)
+            continue
+        legal = position.legal_ids()
+        assert list(np.flatnonzero(position.action_mask())) == legal
+        action_id = legal[pick % len(legal)] if pick % 3 else pick  # legal or anything
+        before = position.state.to_json()
+        if action_id in legal:
+            position.apply_id(action_id)
+            checked.apply(codec.action_of(action_id))  # type: ignore[attr-defined]
+        else:
+            with pytest.raises(IllegalMove):
+                position.apply_id(action_id)
+            assert position.state.to_json() == before
+        assert position.state == checked

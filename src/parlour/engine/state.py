@@ -127,6 +127,9 @@ class State(ABC):
     chance_enumeration_limit: ClassVar[int] = 5000
     """Largest number of chance outcomes :meth:`chance_outcomes` lists before refusing."""
 
+    _listed: tuple[int, Sequence[Action]] | None = None
+    """The last :meth:`legal` listing: (history length then, the actions listed)."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self.history: list[Event] = []
@@ -245,7 +248,7 @@ class State(ABC):
 
         Raises :class:`IllegalMove`, changing nothing, unless :meth:`legal` listed the
         actions of this very position (no event since) and *index* is within them."""
-        listed = self.__dict__.get("_listed")
+        listed = self._listed
         if listed is None or listed[0] != len(self.history):
             raise IllegalMove("list the legal actions with legal() first, then apply one")
         actions = listed[1]
@@ -263,6 +266,17 @@ class State(ABC):
         if self.current_player() != CHANCE:
             raise IllegalMove(f"not a chance node: {self._whose_move()}")
         outcome = self.draw_chance(rng)
+        self._apply(outcome, CHANCE)
+        self.history.append((CHANCE, outcome))
+        return outcome
+
+    def sample_and_apply(self, rng: random.Random) -> Action:
+        """At a chance node: draw an outcome with :meth:`sample_chance` (its stream: the
+        very games ``apply(sample_chance(rng))`` gives) and apply it without checking it
+        again; return it. Raises :class:`IllegalMove` elsewhere."""
+        if self.current_player() != CHANCE:
+            raise IllegalMove(f"not a chance node: {self._whose_move()}")
+        outcome = self.sample_chance(rng)
         self._apply(outcome, CHANCE)
         self.history.append((CHANCE, outcome))
         return outcome

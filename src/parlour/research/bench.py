@@ -13,12 +13,17 @@
   (``engine rate / wrapper rate - 1``).
 
 Random choices are uniform over the legal actions; chance is sampled with the true
-probabilities. The figures depend on the machine and its load: compare within one run.
+probabilities. Times are CPU seconds of this process (``time.process_time``), and the
+contenders of each line take turns in short slices (:data:`ROUNDS` rounds), so that a
+change in the machine's load falls on all of them alike: each rate printed is the median of
+its rounds, each ratio the median of the ratios within a round. The figures still depend on
+the machine and its load: compare within one run.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -31,18 +36,41 @@ import numpy as np
 import parlour
 from parlour.engine.state import CHANCE, TERMINAL
 
+ROUNDS = 5
+"""How many turns each contender of a line takes (see the module docstring)."""
+
 
 def _rate(run: Callable[[], int], seconds: float) -> float:
-    """Units per second of *run* (which returns the units it did), repeated for *seconds*
-    after one untimed run (imports and caches warm)."""
-    run()
+    """Units per CPU second of *run* (which returns the units it did), repeated for
+    *seconds* of CPU time."""
     done = 0
-    started = time.perf_counter()
+    started = time.process_time()
     while True:
         done += run()
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
         if elapsed >= seconds:
             return done / elapsed
+
+
+def _rates(runs: dict[str, Callable[[], int]], seconds: float) -> dict[str, list[float]]:
+    """Each contender's rate in each of :data:`ROUNDS` rounds, the contenders taking turns
+    for ``seconds / ROUNDS`` each, after one untimed run each (imports and caches warm)."""
+    for run in runs.values():
+        run()
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(ROUNDS):
+        for name, run in runs.items():
+            rates[name].append(_rate(run, seconds / ROUNDS))
+    return rates
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def _ratio(rates: dict[str, list[float]], top: str, bottom: str) -> float:
+    """The median over the rounds of ``rates[top] / rates[bottom]`` within each round."""
+    return _median([a / b for a, b in zip(rates[top], rates[bottom], strict=True)])
 
 
 def engine_units(name: str, *, fast: bool, unit: str, rng: random.Random, **options: object) -> int:
@@ -75,7 +103,7 @@ def engine_units(name: str, *, fast: bool, unit: str, rng: random.Random, **opti
     return len(state.round_scores)  # type: ignore[attr-defined]
 
 
-def pyfarkle_turns(rng: random.Random, turns: int = 200) -> int:
+def pyfarkle_turns(rng: random.Random, turns: int = 50) -> int:
     """*turns* random turns of pyfarkle 0.1 (uniform over its scoring holds, then bank or
     roll at random when banking is allowed). Raises ImportError without pyfarkle."""
     from pyfarkle.game import Player
@@ -101,7 +129,7 @@ def pyfarkle_turns(rng: random.Random, turns: int = 200) -> int:
     return turns
 
 
-def gin_rummy_hands(rng: random.Random, hands: int = 20) -> int:
+def gin_rummy_hands(rng: random.Random, hands: int = 5) -> int:
     """*hands* random games of OpenSpiel's native ``gin_rummy`` (one game is one hand)."""
     import pyspiel
 
@@ -137,9 +165,8 @@ def pyspiel_decisions(game: Any, rng: random.Random) -> int:
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            ids = [o for o, _ in outcomes]
-            state.apply_action(rng.choices(ids, [p for _, p in outcomes])[0])
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
         else:
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
@@ -153,50 +180,71 @@ def main(argv: list[str]) -> None:
     rng = random.Random(0)
     tt: dict[str, Any] = {"target": 10_000}
     rummy: dict[str, Any] = {}
-    lines: list[str] = []
 
     def show(text: str) -> None:
         print(text, flush=True)
-        lines.append(text)
 
-    checked = _rate(
-        lambda: engine_units("ten-thousand", fast=False, unit="turns", rng=rng, **tt), seconds
-    )
-    fast = _rate(
-        lambda: engine_units("ten-thousand", fast=True, unit="turns", rng=rng, **tt), seconds
-    )
-    show(f"ten-thousand turns/s: checked {checked:,.0f}, fast path {fast:,.0f}")
+    def engine(name: str, fast: bool, unit: str, **options: Any) -> Callable[[], int]:
+        return partial(engine_units, name, fast=fast, unit=unit, rng=rng, **options)
+
+    runs = {
+        "checked": engine("ten-thousand", False, "turns", **tt),
+        "fast": engine("ten-thousand", True, "turns", **tt),
+    }
     try:
-        farkle = _rate(lambda: pyfarkle_turns(rng), seconds)
-        show(
-            f"  pyfarkle turns/s {farkle:,.0f}: checked {checked / farkle:.1f}x, "
-            f"fast {fast / farkle:.1f}x pyfarkle"
-        )
+        import pyfarkle.game  # noqa: F401
+
+        runs["pyfarkle"] = partial(pyfarkle_turns, rng)
     except ImportError:
-        show("  pyfarkle: not installed (pip install pyfarkle)")
-    checked = _rate(
-        lambda: engine_units("rummy", fast=False, unit="hands", rng=rng, **rummy), seconds
-    )
-    fast = _rate(lambda: engine_units("rummy", fast=True, unit="hands", rng=rng, **rummy), seconds)
-    gin = _rate(lambda: gin_rummy_hands(rng), seconds)
+        pass
+    r = _rates(runs, seconds * len(runs))
     show(
-        f"rummy hands/s: checked {checked:,.0f}, fast path {fast:,.0f}; OpenSpiel gin_rummy "
-        f"{gin:,.0f}: checked {checked / gin:.1f}x, fast {fast / gin:.1f}x"
+        f"ten-thousand turns/s: checked {_median(r['checked']):,.0f}, "
+        f"fast path {_median(r['fast']):,.0f}"
+    )
+    if "pyfarkle" in r:
+        show(
+            f"  pyfarkle turns/s {_median(r['pyfarkle']):,.0f}: "
+            f"checked {_ratio(r, 'checked', 'pyfarkle'):.1f}x, "
+            f"fast {_ratio(r, 'fast', 'pyfarkle'):.1f}x pyfarkle"
+        )
+    else:
+        show("  pyfarkle: not installed (pip install pyfarkle)")
+    r = _rates(
+        {
+            "checked": engine("rummy", False, "hands", **rummy),
+            "fast": engine("rummy", True, "hands", **rummy),
+            "gin": partial(gin_rummy_hands, rng),
+        },
+        seconds * 3,
+    )
+    show(
+        f"rummy hands/s: checked {_median(r['checked']):,.0f}, fast path "
+        f"{_median(r['fast']):,.0f}; OpenSpiel gin_rummy {_median(r['gin']):,.0f}: "
+        f"checked {_ratio(r, 'checked', 'gin'):.1f}x, fast {_ratio(r, 'fast', 'gin'):.1f}x"
     )
     for name, options in (("ten-thousand", tt), ("greedy", {}), ("rummy", rummy)):
         from parlour.research.openspiel import load_game
         from parlour.research.pettingzoo import raw_env
 
-        engine = partial(engine_units, name, fast=False, unit="decisions", rng=rng, **options)
+        raw = engine(name, False, "decisions", **options)
         # warm the game's caches first (Greedy's scoring tables for nine dice take far
-        # longer than one untimed game to fill), so whichever runs first is not slowed
-        _rate(engine, seconds)
-        zoo = _rate(partial(pettingzoo_decisions, raw_env(name, **options), rng), seconds)
-        spiel = _rate(partial(pyspiel_decisions, load_game(name, **options), rng), seconds)
-        raw = _rate(engine, seconds)
+        # longer than one untimed game to fill), so that no contender pays for them
+        _rate(raw, seconds)
+        r = _rates(
+            {
+                "engine": raw,
+                "zoo": partial(pettingzoo_decisions, raw_env(name, **options), rng),
+                "spiel": partial(pyspiel_decisions, load_game(name, **options), rng),
+            },
+            seconds * 3,
+        )
         show(
-            f"{name} decisions/s: engine {raw:,.0f}, PettingZoo {zoo:,.0f} "
-            f"(overhead {raw / zoo - 1:.0%}), pyspiel {spiel:,.0f} (overhead {raw / spiel - 1:.0%})"
+            f"{name} decisions/s: engine {_median(r['engine']):,.0f}, "
+            f"PettingZoo {_median(r['zoo']):,.0f} "
+            f"(overhead {_ratio(r, 'engine', 'zoo') - 1:.0%}), "
+            f"pyspiel {_median(r['spiel']):,.0f} "
+            f"(overhead {_ratio(r, 'engine', 'spiel') - 1:.0%})"
         )
 
 

@@ -12,16 +12,19 @@ length (923 for six dice, 5004 for nine).
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import Game
 from parlour.games.dice.notation import Keep, Quit, Roll
 from parlour.games.dice.state import DiceState
-from parlour.research.position import Codec, Position, Vector, check_layout, one_hot, relative
+from parlour.research.position import Codec, Position, Vector, check_layout
 
 
 @cache
@@ -57,6 +60,7 @@ class DiceCodec(Codec):
         self.max_chance_outcomes = m
         self.target = int(game.options["target"])
         self._ids_cache: dict[int, tuple[Sequence[object], list[int]]] = {}
+        self._listings: dict[int, tuple[Sequence[object], Listing]] = {}
         self.chance_tables: dict[int, list[tuple[int, float]]] = {}
         self.observation_size = sum(n for _, n in self.observation_layout())
         check_layout(self.observation_layout(), self.observation_size)
@@ -93,6 +97,21 @@ class DiceCodec(Codec):
             self._ids_cache[id(actions)] = (actions, ids)
         return ids
 
+    def listing(self, actions: Sequence[object]) -> Listing:
+        """The ids of a legal-action list with each id's index in it, and its action mask
+        (cached per tuple, the lists the rules keep; made afresh for any other list)."""
+        hit = self._listings.get(id(actions))
+        if hit is not None and hit[0] is actions:
+            return hit[1]
+        index = {self.id_of(a): i for i, a in enumerate(actions)}
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        ids = sorted(index)
+        mask[ids] = 1
+        found = Listing(ids, index, mask)
+        if isinstance(actions, tuple):
+            self._listings[id(actions)] = (actions, found)
+        return found
+
     def id_of(self, action: object) -> int:
         """The id of a player action (Keep or Quit)."""
         if isinstance(action, Keep):
@@ -110,8 +129,20 @@ class DiceCodec(Codec):
         return Keep(self.multisets[action_id // 2], bool(action_id % 2))
 
 
+class Listing(NamedTuple):
+    """One legal-action list as ids: ``ids`` ascending, ``places`` (id -> its place in the
+    list) and ``mask`` (shared: copy it before changing it)."""
+
+    ids: list[int]
+    places: dict[int, int]
+    mask: npt.NDArray[np.int8]
+
+
 class DicePosition(Position):
-    """A dice game through :class:`DiceCodec`."""
+    """A dice game through :class:`DiceCodec`. Ids are applied through the engine's fast
+    path (``legal``/``apply_legal``): an id is looked up among the ids of the actions the
+    rules have just listed, so only a legal id is applied, and any other goes to the
+    engine's checked ``apply``, which refuses it with its reason."""
 
     codec: DiceCodec
     state: DiceState
@@ -120,7 +151,16 @@ class DicePosition(Position):
         state = self.state
         if state.over or state.roll is None:
             return []
-        return self.codec.ids_of(state.legal_actions())
+        return self.codec.listing(state.legal()).ids
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        state = self.state
+        if state.over or state.roll is None:
+            return np.zeros(self.codec.num_actions, dtype=np.int8)
+        return self.codec.listing(state.legal()).mask.copy()
+
+    def sample_and_apply(self, rng: random.Random) -> int:
+        return self.codec.index[self.state.sample_and_apply(rng).dice]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         state = self.state
@@ -134,8 +174,6 @@ class DicePosition(Position):
         return list(table)
 
     def sample_chance(self, rng: object) -> int:
-        import random
-
         assert isinstance(rng, random.Random)
         return self.codec.index[self.state.sample_chance(rng).dice]
 
@@ -156,8 +194,12 @@ class DicePosition(Position):
             if type(action_id) is not int or not 0 <= action_id < len(codec.multisets):
                 raise IllegalMove(f"{action_id!r} is not a chance outcome here")
             state.apply(Roll(codec.multisets[action_id]))
+            return
+        index = codec.listing(state.legal()).places.get(action_id)
+        if index is None or type(action_id) is not int:
+            state.apply(codec.action_of(action_id))  # refused, with the engine's reason
         else:
-            state.apply(codec.action_of(action_id))
+            state.apply_legal(index)
 
     def id_to_string(self, action_id: int) -> str:
         if self.is_chance():
@@ -169,23 +211,23 @@ class DicePosition(Position):
         codec = self.codec
         n = codec.num_players
         target = float(codec.target)
-        scores = [0.0] * n
+        values = [0.0] * codec.observation_size  # the layout: observation_layout
         for s, points in enumerate(state.scores):
-            scores[relative(seat, s, n)] = points / target
+            values[(s - seat) % n] = points / target
         player = state.current_player()
-        counts = [0.0] * 6
-        for face in state.roll or ():
-            counts[face - 1] += 1.0
-        values = [
-            *scores,
-            *one_hot(n, relative(seat, player, n) if player >= 0 else None),
-            state.turn_total / target,
-            *one_hot(codec.n_dice + 1, state.to_roll),
-            *counts,
-            float(state.rolls == 1 and state.roll is not None),
-            float(getattr(state, "final_turns", None) is not None),
-            float(getattr(state, "bonus_rounds", 0)),
-        ]
+        if player >= 0:
+            values[n + (player - seat) % n] = 1.0
+        at = 2 * n
+        values[at] = state.turn_total / target
+        values[at + 1 + state.to_roll] = 1.0
+        at += 2 + codec.n_dice
+        roll = state.roll
+        if roll is not None:
+            for face in roll:
+                values[at + face - 1] += 1.0
+            values[at + 6] = float(state.rolls == 1)
+        values[at + 7] = float(getattr(state, "final_turns", None) is not None)
+        values[at + 8] = float(getattr(state, "bonus_rounds", 0))
         return np.array(values, dtype=np.float32)
 
     def clone(self) -> DicePosition:

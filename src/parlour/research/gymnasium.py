@@ -93,10 +93,9 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 for each legal action id now, 0 for the others."""
-        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         if self.position.current_player() == self.seat:
-            mask[self.position.legal_ids()] = 1
-        return mask
+            return self.position.action_mask()
+        return np.zeros(self.codec.num_actions, dtype=np.int8)
 
     def _points(self) -> int:
         return int(self.position.state.scores[self.seat])  # type: ignore[attr-defined]
@@ -117,7 +116,7 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
             if player == self.seat:
                 return
             if position.is_chance():
-                position.apply_id(position.sample_chance(self._rng))
+                position.sample_and_apply(self._rng)
             else:
                 assert self.opponent is not None
                 state = position.state

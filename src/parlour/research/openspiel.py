@@ -34,8 +34,12 @@ import pyspiel
 
 from parlour.engine.registry import find, load
 from parlour.engine.spec import Information
+from parlour.engine.state import CHANCE, TERMINAL
 from parlour.research.codecs import codec_class, codec_for, games
 from parlour.research.position import Codec, Position
+
+_CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL_ID = int(pyspiel.PlayerId.TERMINAL)
 
 PREFIX = "parlour_"
 """OpenSpiel names are this prefix and the parlour name with ``_`` for ``-``."""
@@ -120,12 +124,10 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         return self._position
 
     def current_player(self) -> int:
-        player = self.position.current_player()
+        player = (self._position or self.position).current_player()
         if player >= 0:
             return player
-        if self.position.is_chance():
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(pyspiel.PlayerId.TERMINAL)
+        return _CHANCE_ID if player == CHANCE else _TERMINAL_ID
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.position.current_player():
@@ -146,7 +148,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         return self.position.codec.action_name(action)
 
     def is_terminal(self) -> bool:
-        return self.position.is_terminal()
+        return (self._position or self.position).current_player() == TERMINAL
 
     def returns(self) -> list[float]:
         return self.position.returns()

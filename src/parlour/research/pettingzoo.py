@@ -87,7 +87,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         position = self.position
         assert self._rng is not None
         while position.is_chance():
-            position.apply_id(position.sample_chance(self._rng))
+            position.sample_and_apply(self._rng)
         if position.is_terminal():
             returns = position.returns()
             for a in self.agents:
@@ -100,9 +100,10 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.agent_name_mapping[agent]
-        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         if self.position.current_player() == seat:
-            mask[self.position.legal_ids()] = 1
+            mask = self.position.action_mask()
+        else:
+            mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         return {"observation": self.position.observation(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

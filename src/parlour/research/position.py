@@ -111,6 +111,20 @@ class Position(ABC):
         ids = [i for i, _ in outcomes]
         return rng.choices(ids, [p for _, p in outcomes])[0]
 
+    def sample_and_apply(self, rng: random.Random) -> int:
+        """At a chance node: draw a chance id as :meth:`sample_chance` does (the same
+        stream) and apply it; return it. Positions may skip re-checking an outcome drawn
+        here. Raises :class:`IllegalMove` when this is not a chance node."""
+        chance_id = self.sample_chance(rng)
+        self.apply_id(chance_id)
+        return chance_id
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """A new ``int8`` array of ``num_actions``: 1 for each legal action id now."""
+        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        mask[self.legal_ids()] = 1
+        return mask
+
     def apply_id(self, action_id: int) -> None:
         """Apply a player action id or (at a chance node) a chance id.
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from bisect import bisect
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
@@ -68,6 +69,33 @@ def _cumulative(n: int) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
     return rolls, tuple(cum)
 
 
+_QUIT_LISTINGS: dict[int, tuple[tuple[Keep, ...], tuple[DiceAction, ...]]] = {}
+
+
+def _and_quit(keeps: tuple[Keep, ...]) -> tuple[DiceAction, ...]:
+    """*keeps* (a roll's remembered keeps) and quit, one tuple per roll (so the adapters'
+    caches per listing hold for Greedy too)."""
+    hit = _QUIT_LISTINGS.get(id(keeps))
+    if hit is None or hit[0] is not keeps:
+        hit = _QUIT_LISTINGS[id(keeps)] = (keeps, (*keeps, Quit()))
+    return hit[1]
+
+
+Options = tuple[tuple[Keep, ...], Mapping[Dice, int]]
+"""What may be set aside from one roll: every Keep (bank and roll), and selection -> points."""
+
+
+class _Memo(dict[Dice, Options]):
+    """Roll -> :data:`Options`, for one kind of roll (first or later) of one game type with
+    one set of scoring options; shared by every state of that game, never copied."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Memo:
+        return self
+
+
+_MEMOS: dict[tuple[type, object], tuple[_Memo, _Memo]] = {}
+
+
 class DiceState(State):
     """A dice game in progress. See the module docstring for the turn structure.
 
@@ -95,6 +123,30 @@ class DiceState(State):
         self.turns = 0
         self.over = False
         self.quitter: int | None = None
+        key = (type(self), self._scoring_key())
+        memos = _MEMOS.get(key)
+        if memos is None:
+            memos = _MEMOS[key] = (_Memo(), _Memo())
+        self._memos = memos  # (later rolls, first rolls): _options reads them
+        self._plain = not self.entry and not self.allows_quit
+        self._own_draw = type(self).draw_chance is DiceState.draw_chance
+        self._own_keep = type(self)._keep is DiceState._keep
+
+    def _scoring_key(self) -> object:
+        """The options that change what the hooks :meth:`keep_points` and
+        :meth:`_actions_for` give (games with such options override this)."""
+        return None
+
+    def _options(self, roll: Dice, first_roll: bool) -> Options:
+        """:meth:`_actions_for` and :meth:`keep_points` of *roll*, remembered per game."""
+        memo = self._memos[first_roll]
+        found = memo.get(roll)
+        if found is None:
+            found = memo[roll] = (
+                self._actions_for(roll, first_roll=first_roll),
+                self.keep_points(roll, first_roll=first_roll),
+            )
+        return found
 
     # --- scoring hooks ------------------------------------------------------------------
 
@@ -129,13 +181,13 @@ class DiceState(State):
             return _chance_actions(self.to_roll) if player in (None, CHANCE) else ()
         if player not in (None, self.seat):
             return ()
-        keeps: Sequence[Keep] = self._actions_for(self.roll, first_roll=self.rolls == 1)
+        keeps: Sequence[Keep]
+        keeps, points = self._options(self.roll, self.rolls == 1)
         if self.entry and self.scores[self.seat] == 0:
             total = self.turn_total
-            points = self.keep_points(self.roll, first_roll=self.rolls == 1)
             keeps = [a for a in keeps if not a.bank or total + points[a.dice] >= self.entry]
         if self.allows_quit:
-            return [*keeps, Quit()]
+            return _and_quit(keeps) if type(keeps) is tuple else [*keeps, Quit()]
         return keeps
 
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
@@ -149,9 +201,72 @@ class DiceState(State):
         return Roll(sample_roll(self.to_roll, rng))
 
     def draw_chance(self, rng: random.Random) -> Roll:
-        """The simulation fast path's roll: one draw of *rng* picks the whole sorted roll."""
+        """The simulation fast path's roll: one draw of *rng* picks the whole sorted roll
+        (``rng.choices(rolls, cum_weights=cum)`` spelt out: the same draw, fewer calls)."""
         rolls, cum = _cumulative(self.to_roll)
-        return rng.choices(rolls, cum_weights=cum)[0]
+        return rolls[bisect(cum, rng.random() * cum[-1], 0, len(cum) - 1)]
+
+    # --- the simulation fast path (see State.legal) ------------------------------------
+
+    def legal(self) -> Sequence[DiceAction]:
+        roll = self.roll
+        actions: Sequence[DiceAction]
+        if self.over or roll is None:
+            actions = ()
+        elif self._plain:
+            first = self.rolls == 1
+            actions = (self._memos[first].get(roll) or self._options(roll, first))[0]
+        else:
+            actions = self.legal_actions()
+        self._listed = (len(self.history), actions)
+        return actions
+
+    def apply_legal(self, index: int) -> DiceAction:
+        listed = self._listed
+        history = self.history
+        if listed is None or listed[0] != len(history):
+            raise IllegalMove("list the legal actions with legal() first, then apply one")
+        actions = listed[1]
+        if type(index) is not int or not 0 <= index < len(actions):
+            raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
+        action: DiceAction = actions[index]
+        seat = self.seat  # a listing is never empty but at a seat's decision
+        if type(action) is not Keep:
+            self._apply(action, seat)
+        elif not self._own_keep:
+            self._keep(action)
+        else:  # _keep, inlined
+            roll = self.roll
+            assert roll is not None
+            first = self.rolls == 1
+            points = (self._memos[first].get(roll) or self._options(roll, first))[1][action.dice]
+            self.turn_total += points
+            self.kept.append((action.dice, points))
+            self.to_roll -= len(action.dice)
+            if self.to_roll == 0:
+                self.to_roll = self.n_dice  # hot dice: all the dice back
+            self.roll = None
+            if action.bank:
+                self._bank()
+        history.append((seat, action))
+        return action
+
+    def apply_sample(self, rng: random.Random) -> Roll:
+        if self.over or self.roll is not None:
+            raise IllegalMove(f"not a chance node: {self._whose_move()}")
+        if self._own_draw:  # draw_chance, inlined
+            rolls, cum = _cumulative(self.to_roll)
+            outcome = rolls[bisect(cum, rng.random() * cum[-1], 0, len(cum) - 1)]
+        else:
+            outcome = self.draw_chance(rng)
+        dice = outcome.dice
+        self.roll = dice  # _roll_dice, inlined
+        self.rolls += 1
+        first = self.rolls == 1
+        if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
+            self._farkle(dice)
+        self.history.append((CHANCE, outcome))
+        return outcome
 
     def _check(self, action: DiceAction, player: int) -> None:
         if player == HOST:
@@ -174,7 +289,7 @@ class DiceState(State):
             raise IllegalMove(f"{action} is not a move for a player: keep dice, then roll or bank")
         assert self.roll is not None
         first = self.rolls == 1
-        points = self.keep_points(self.roll, first_roll=first).get(action.dice)
+        points = self._options(self.roll, first)[1].get(action.dice)
         if points is None:
             raise IllegalMove(self._why_not(action.dice, first))
         if action.bank and self.scores[player] == 0 and self.turn_total + points < self.entry:
@@ -211,29 +326,9 @@ class DiceState(State):
 
     def _apply(self, action: DiceAction, player: int) -> None:
         if isinstance(action, Roll):
-            self.roll = action.dice
-            self.rolls += 1
-            if not self.keep_points(action.dice, first_roll=self.rolls == 1):
-                self.last = {
-                    "seat": self.seat,
-                    "end": "farkle",
-                    "points": self.turn_total,
-                    "roll": list(action.dice),
-                }
-                self._end_turn(banked=False)
+            self._roll_dice(action.dice)
         elif isinstance(action, Keep):
-            assert self.roll is not None
-            points = self.keep_points(self.roll, first_roll=self.rolls == 1)[action.dice]
-            self.turn_total += points
-            self.kept.append((action.dice, points))
-            self.to_roll -= len(action.dice)
-            if self.to_roll == 0:
-                self.to_roll = self.n_dice  # hot dice: all the dice back
-            self.roll = None
-            if action.bank:
-                self.scores[self.seat] += self.turn_total
-                self.last = {"seat": self.seat, "end": "bank", "points": self.turn_total}
-                self._end_turn(banked=True)
+            self._keep(action)
         elif isinstance(action, Skip):
             self.last = {"seat": self.seat, "end": "skip", "points": self.turn_total}
             self._end_turn(banked=False)
@@ -241,6 +336,44 @@ class DiceState(State):
             self.quitter = player
             self.last = {"seat": self.seat, "end": "quit", "points": self.turn_total}
             self.over = True
+
+    def _roll_dice(self, dice: Dice) -> None:
+        """Apply the roll *dice* (sorted); a roll that scores nothing ends the turn."""
+        self.roll = dice
+        self.rolls += 1
+        first = self.rolls == 1
+        if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
+            self._farkle(dice)
+
+    def _farkle(self, dice: Dice) -> None:
+        """End the turn on the roll *dice*, which scores nothing."""
+        self.last = {
+            "seat": self.seat,
+            "end": "farkle",
+            "points": self.turn_total,
+            "roll": list(dice),
+        }
+        self._end_turn(banked=False)
+
+    def _keep(self, action: Keep) -> None:
+        """Apply the legal *action*: set its dice aside, then roll on or bank."""
+        roll = self.roll
+        assert roll is not None
+        first = self.rolls == 1
+        points = (self._memos[first].get(roll) or self._options(roll, first))[1][action.dice]
+        self.turn_total += points
+        self.kept.append((action.dice, points))
+        self.to_roll -= len(action.dice)
+        if self.to_roll == 0:
+            self.to_roll = self.n_dice  # hot dice: all the dice back
+        self.roll = None
+        if action.bank:
+            self._bank()
+
+    def _bank(self) -> None:
+        self.scores[self.seat] += self.turn_total
+        self.last = {"seat": self.seat, "end": "bank", "points": self.turn_total}
+        self._end_turn(banked=True)
 
     def describe_step(self, before: State, player: int, action: DiceAction) -> Step:
         """What the event did (see the module docstring for the marks and facts).

@@ -63,9 +63,9 @@ class GreedyState(DiceState):
             return ()
         return _actions(self.roll)
 
-    def _apply(self, action: DiceAction, player: int) -> None:
-        super()._apply(action, player)
-        if type(action) is Keep and not action.bank and self.to_roll == self.n_dice:
+    def _keep(self, action: Keep) -> None:
+        super()._keep(action)
+        if not action.bank and self.to_roll == self.n_dice:
             self.bonus_rounds += 1  # all nine have scored: re-roll all nine
 
     def describe_step(self, before: State, player: int, action: DiceAction) -> Step:

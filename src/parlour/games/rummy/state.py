@@ -83,13 +83,16 @@ for _shift in (0, 13, 26, 39):
 
 
 def _suit_actions(shift: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Discard, ...]]:
-    """The runs and the discards within one suit's 13-bit *pattern* (cached)."""
-    entry = (
-        tuple(_MELD_ACTIONS[r << shift] for r in runs_in_pattern(pattern)),
-        tuple(DISCARDS[c + shift] for c in cards_of(pattern)),
-    )
-    _SUIT_ACTIONS[shift][pattern] = entry
-    return entry
+    """The runs and the discards within one suit's 13-bit *pattern* (cached, for the four
+    suits at once: a pattern met in one suit is often met in another)."""
+    runs = runs_in_pattern(pattern)
+    ranks = tuple(cards_of(pattern))
+    for at, table in _SUIT_ACTIONS.items():
+        table[pattern] = (
+            tuple(_MELD_ACTIONS[r << at] for r in runs),
+            tuple(DISCARDS[c + at] for c in ranks),
+        )
+    return _SUIT_ACTIONS[shift][pattern]
 
 
 def _sets_in(hand: Mask, threes: int) -> list[Mask]:
@@ -248,9 +251,13 @@ class RummyState(State):
         ec = _DIAMONDS.get(c) or _suit_actions(26, c)
         ed = _CLUBS.get(d) or _suit_actions(39, d)
         discards: list[RummyAction] = [*ea[1], *eb[1], *ec[1], *ed[1]]
+        if taken is not None and hand >> taken & 1 and hand != 1 << taken:
+            del discards[(hand & ((1 << taken) - 1)).bit_count()]  # in card order
+        threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        if not (ea[0] or eb[0] or ec[0] or ed[0] or threes or self.table):
+            return discards  # no meld and no lay-off: the usual hand
         runs = ea[0] + eb[0] + ec[0] + ed[0]
         actions: list[RummyAction] = [m for m in runs if self._meld_ok(hand, m)] if runs else []
-        threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
         if threes:
             actions.extend(
                 _MELD_ACTIONS[m] for m in _sets_in(hand, threes) if self._leaves_playable(hand & ~m)
@@ -263,10 +270,42 @@ class RummyState(State):
                     fits ^= low
                     if self._leaves_playable(hand ^ low):
                         actions.append(LayOff(low.bit_length() - 1, index))
-        if taken is not None and hand >> taken & 1 and hand != 1 << taken:
-            discards.remove(DISCARDS[taken])
         actions.extend(discards)
         return actions
+
+    # --- the simulation fast path (see State.legal) ------------------------------------
+
+    def legal(self) -> Sequence[RummyAction]:
+        phase = self.phase
+        actions: Sequence[RummyAction]
+        if phase == DRAW:
+            actions = _DRAW_BOTH if self.discard else _DRAW_STOCK_ONLY
+        elif phase == PLAY:
+            actions = self.legal_actions()
+        else:
+            actions = ()
+        self._listed = (len(self.history), actions)
+        return actions
+
+    def apply_legal(self, index: int) -> RummyAction:
+        listed = self._listed
+        history = self.history
+        if listed is None or listed[0] != len(history):
+            raise IllegalMove("list the legal actions with legal() first, then apply one")
+        actions = listed[1]
+        if type(index) is not int or not 0 <= index < len(actions):
+            raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
+        action: RummyAction = actions[index]
+        seat = self.seat  # a listing is never empty but at a seat's decision
+        kind = type(action)
+        if kind is Discard:
+            self._discard(action.card)  # type: ignore[union-attr]
+        elif kind is Draw:
+            self._draw(action.discard)  # type: ignore[union-attr]
+        else:
+            self._apply(action, seat)
+        history.append((seat, action))
+        return action
 
     def _meld_ok(self, hand: Mask, meld: Meld) -> bool:
         left = hand & ~meld.cards
@@ -398,16 +437,7 @@ class RummyState(State):
 
     def _apply(self, action: RummyAction, player: int) -> None:
         if isinstance(action, Draw):
-            seat = self.seat
-            if action.discard:
-                c = self.discard.pop()
-                self.taken = c
-                self.known[seat] |= 1 << c
-            else:
-                c = self.stock.pop()
-            self.drawn = c
-            self.hands[seat] |= 1 << c
-            self.phase = PLAY
+            self._draw(action.discard)
         elif isinstance(action, Discard):
             self._discard(action.card)
         elif isinstance(action, Meld):
@@ -463,6 +493,18 @@ class RummyState(State):
             marks=(*marks, *step.marks),
             facts=facts,
         )
+
+    def _draw(self, from_discard: bool) -> None:
+        seat = self.seat
+        if from_discard:
+            c = self.discard.pop()
+            self.taken = c
+            self.known[seat] |= 1 << c
+        else:
+            c = self.stock.pop()
+        self.drawn = c
+        self.hands[seat] |= 1 << c
+        self.phase = PLAY
 
     def _deal(self, order: tuple[Card, ...]) -> None:
         n, size = self.n, self.hand_size

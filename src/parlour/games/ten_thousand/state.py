@@ -41,6 +41,9 @@ class TenThousandState(DiceState):
         self.specials_any_roll: bool = bool(game.options.get("specials_any_roll", False))
         self.final_turns: int | None = None
 
+    def _scoring_key(self) -> object:
+        return bool(self.game.options.get("specials_any_roll", False))
+
     def _specials(self, roll: Dice, first_roll: bool) -> bool:
         return first_roll or (self.specials_any_roll and len(roll) == 6)
 
