@@ -34,6 +34,7 @@ from textual.widgets.input import Selection
 from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
 from parlour.engine.state import Action, State
 from parlour.games.crossword.board import ACROSS, CENTRE, DOWN, SIZE, Direction, square_name
+from parlour.games.crossword.movegen import Move
 from parlour.games.crossword.notation import Exchange, Pass, Play, Rearrange, parse
 from parlour.games.crossword.plays import ScoredPlay
 from parlour.games.crossword.state import TURNS, CrosswordState
@@ -74,10 +75,14 @@ def describe(scored: ScoredPlay) -> str:
 
 
 def best_plays(state: CrosswordState, seat: int, count: int = HINTS) -> list[ScoredPlay]:
-    """The *count* highest-scoring plays for *seat*'s rack, best first (ties in notation
-    order)."""
-    moves = sorted(state.moves(seat), key=lambda m: (-m.score, str(m.play)))[:count]
-    return [m.scored(state.board, state.rules) for m in moves]
+    """The *count* highest-scoring words for *seat*'s rack, each at its best square and
+    direction, best first (ties in notation order): one word at many squares filled the list."""
+    best: dict[str, Move] = {}
+    for move in sorted(state.moves(seat), key=lambda m: (-m.score, str(m.play))):
+        best.setdefault(move.word, move)
+        if len(best) == count:
+            break
+    return [m.scored(state.board, state.rules) for m in best.values()]
 
 
 class CrosswordScreen(TableScreen):
