@@ -210,3 +210,30 @@ def test_a_database_damaged_inside_gets_one_line_too(
         f"error: cannot read the database {parlour_home / 'parlour.db'}: "
         "OperationalError: no such table: saved_games"
     ]
+
+
+def test_finished_saves_say_who_won_or_who_forfeited() -> None:
+    import random
+
+    # a Pig game played to its end: the winner, by the rules
+    pig = LocalGame.new("pig", "ann,bob")
+    rng = random.Random(3)
+    while not pig.state.is_terminal():
+        if pig.state.is_chance_node():
+            pig.state.apply(pig.state.sample_chance(rng))
+        else:
+            pig.state.apply(rng.choice(pig.state.legal_actions()))
+    pig_id = pig.save(open_database())
+    winner = ["ann", "bob"][pig.state.result().winners[0]]
+    # Greedy against the computer, quit at once: the manual's forfeit
+    greedy = LocalGame.new("greedy", "ann,cpu:easy")
+    greedy.state.apply(greedy.state.parse_action("quit", player=0), player=0)
+    greedy_id = greedy.save(open_database())
+    rows = {
+        r["id"]: r
+        for r in json.loads(runner.invoke(app, ["saves", "list", "--all", "--json"]).output)
+    }
+    assert rows[pig_id]["result"] == f"won by {winner}"
+    assert rows[greedy_id]["result"] == "ann forfeited"
+    listed = runner.invoke(app, ["saves", "list", "--all"], env={"COLUMNS": "200"})
+    assert f"won by {winner}" in listed.output and "ann forfeited" in listed.output

@@ -24,7 +24,7 @@ def list_command(
     """List the saved games, newest first. A damaged save is listed too, marked damaged with
     what cannot be read (it can be deleted; resuming or exporting it says why it cannot)."""
     from parlour.storage.saves import list_saves
-    from parlour.tui.common.saves import save_summary, saves_table
+    from parlour.tui.common.saves import save_result, save_summary, saves_table
 
     engine = database()
     with database_errors():
@@ -38,6 +38,7 @@ def list_command(
                 "status": s.status,
                 "damaged": list(s.damage),
                 "summary": save_summary(s),
+                "result": save_result(s) if s.status == "finished" and not s.damaged else None,
                 "updated_at": None if s.updated_at is None else s.updated_at.isoformat(),
             }
             for s in found

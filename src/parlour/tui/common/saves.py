@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour import __version__
+from parlour.engine.errors import ParlourError
 from parlour.engine.records import write_record
 from parlour.session import LocalGame
 from parlour.storage.saves import SaveInfo
@@ -94,11 +95,40 @@ def saves_table(saves: Sequence[SaveInfo], *, title: str = "Saved games") -> Tab
 
 
 def save_status(info: SaveInfo) -> str:
-    """``active`` or ``finished``, and what cannot be read of a damaged save:
-    ``active, damaged (players, time saved)``."""
+    """``active``, or how a finished game ended (:func:`save_result`), and what cannot be
+    read of a damaged save: ``active, damaged (players, time saved)``."""
     if not info.damaged:
-        return info.status
+        return save_result(info) if info.status == "finished" else info.status
     return f"{info.status}, damaged ({', '.join(info.damage)})"
+
+
+def save_result(info: SaveInfo) -> str:
+    """How a finished save ended, by the rules: ``won by ann``, ``shared by ann, bob``,
+    ``ann forfeited`` (the game's own resign move, ``Platform.resign_move``: Greedy's quit),
+    or ``ended early`` (left before the rules ended it). ``finished`` when the save cannot be
+    replayed."""
+    try:
+        local = LocalGame.from_saved(info.game, info.players, info.state)
+    except Exception:  # a save of a game no longer installed, or that no longer replays
+        return "finished"
+    state = local.state
+    if not state.is_terminal():
+        return "ended early"
+    names = [seat.name for seat in local.seats]
+    resign = local.game.spec.platform.resign_move
+    if resign is not None and state.history:
+        who, action = state.history[-1]
+        if 0 <= who < len(names):
+            try:
+                given_up = action == state.parse_action(resign, player=who)
+            except ParlourError:
+                given_up = False
+            if given_up:
+                return f"{names[who]} forfeited"
+    winners = [names[w] for w in state.result().winners]
+    if len(winners) == 1:
+        return f"won by {winners[0]}"
+    return f"shared by {', '.join(winners)}" if winners else "finished"
 
 
 def saved_when(info: SaveInfo) -> str:
