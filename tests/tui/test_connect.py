@@ -478,6 +478,32 @@ async def test_another_seats_crossword_play_is_shown(server: Server) -> None:
         assert sorted(source.state.racks[1]) == sorted("CATSDOG")  # type: ignore[attr-defined]
 
 
+async def test_a_crossword_play_sent_from_the_prompt_closes_the_prompt(server: Server) -> None:
+    """Once the server takes the seat's play, the prompt closes and its preview leaves the
+    board (it hid the other seat's next play, drawn over by the old word's tiles)."""
+    server.script.rolls["crossword"] = ["draw AEINRST", "draw CATSDOG"]
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, ann, "crossword", ["me", "open"])
+    server.rest(bob, "POST", f"/tables/{table['id']}/join", {"invite": None})
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "ann's turn")
+        command = app.table.query_one("#command", Input)
+        await pilot.press("enter")
+        await until(pilot, lambda: command.display, "the prompt open")
+        await pilot.press(*"retains h8 across")
+        await until(pilot, lambda: app.table.ghost, "the play previewed")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirm")
+        await pilot.press("y")
+        await until(pilot, lambda: not source.person_to_move(), "the play taken")
+        await until(pilot, lambda: not command.display, "the prompt closed")
+        assert command.value == "" and app.table.ghost == ()  # type: ignore[attr-defined]
+
+
 def test_the_connect_command_refuses_a_bad_address_and_forgets_a_login(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
