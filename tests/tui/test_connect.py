@@ -441,7 +441,8 @@ async def test_join_and_vote_in_a_tables_lobby_then_the_game_opens(server: Serve
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableLobbyScreen), "the lobby")
         info = app.screen.query_one("#info")
-        assert f"/#/table/{table['id']}?invite={code}" in str(info.render())
+        link = f"/#/table/{table['id']}?invite={code}"
+        await until(pilot, lambda: link in str(info.render()), "the invite link shown")
         await pilot.press("j")
         await until(pilot, lambda: "bob" in str(info.render()), "bob seated")
         await pilot.press("v")
