@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, RichLog, Select
+from textual.widgets import Button, Header, Input, RichLog, Select
 
 from parlour.engine.state import State
 from parlour.games.crossword.notation import Pass
@@ -503,6 +503,22 @@ async def test_a_crossword_play_sent_from_the_prompt_closes_the_prompt(server: S
         await until(pilot, lambda: not source.person_to_move(), "the play taken")
         await until(pilot, lambda: not command.display, "the prompt closed")
         assert command.value == "" and app.table.ghost == ()  # type: ignore[attr-defined]
+
+
+async def test_a_server_crossword_table_shows_its_status_line(server: Server) -> None:
+    """The crossword's screen, like every game's, shows the table, whose turn and the
+    connection in a header at a server table (a local game keeps the rows for the board)."""
+    ann = server.register("ann")
+    table = new_table(server, ann, "crossword", ["me", "cpu:easy"])
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await connected(pilot, app)
+        header = app.table.query_one(Header)
+        await until(pilot, lambda: "connected" in app.table.sub_title, "the status line")
+        await pilot.pause()
+        shown = app.table.sub_title
+        assert f"table {table['id']}" in shown and header.region.height >= 1
+        assert header.region.y == 0 and header.display
 
 
 def test_the_connect_command_refuses_a_bad_address_and_forgets_a_login(

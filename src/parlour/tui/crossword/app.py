@@ -28,7 +28,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Header, Input, Static
 from textual.widgets.input import Selection
 
 from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
@@ -140,6 +140,8 @@ class CrosswordScreen(TableScreen):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.remote is not None:  # the table, whose turn, the clock, the connection
+            yield Header(show_clock=False)
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 with BoardArea(id="board-area"):
