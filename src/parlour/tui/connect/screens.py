@@ -14,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import (
     Button,
@@ -244,6 +245,13 @@ class LobbyScreen(ConnectScreen):
             return
         if not self.is_current:  # left meanwhile (a table opened): nothing to draw
             return
+        try:
+            self._draw(mine, open_tables)
+        except NoMatches:  # taken down meanwhile (the app closes to play a table)
+            return
+
+    def _draw(self, mine: list[JSON], open_tables: list[JSON]) -> None:
+        """Fill My games and the open tables (raises ``NoMatches`` once taken down)."""
         table = self.query_one("#mine", DataTable)
         table.clear()
         for t in mine:
@@ -332,7 +340,10 @@ class NewTableScreen(ConnectScreen):
             self.say(err.detail, warning=True)
             return
         self.games = {g["name"]: g for g in games}
-        select = self.query_one("#game", Select)
+        try:
+            select = self.query_one("#game", Select)
+        except NoMatches:  # the screen closed meanwhile
+            return
         select.set_options([(g["title"], g["name"]) for g in games])
         if games:
             select.value = games[0]["name"]
