@@ -249,6 +249,20 @@ async def test_a_lobby_refresh_that_ends_as_the_lobby_is_taken_down_draws_nothin
     assert app._exception is None
 
 
+async def test_the_new_table_screen_opens_with_the_game_chooser_focused(server: Server) -> None:
+    """Keys act at once on the new table's form: Enter opens the list of games (nothing
+    had the focus, so a first key did nothing until Tab)."""
+    token = server.register()
+    app = ConnectApp(server.url, token)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new table")
+        game = app.screen.query_one("#game", Select)
+        await until(pilot, lambda: game.value == "crossword", "the games listed")
+        await until(pilot, lambda: app.focused is game, "the game chooser focused")
+
+
 def test_a_remembered_login_is_readable_by_its_owner_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

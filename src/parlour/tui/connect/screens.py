@@ -347,6 +347,8 @@ class NewTableScreen(ConnectScreen):
         select.set_options([(g["title"], g["name"]) for g in games])
         if games:
             select.value = games[0]["name"]
+        if self.focused is None or isinstance(self.focused, VerticalScroll):
+            select.focus()  # keys act at once: Enter opens the list of games
 
     @on(Select.Changed, "#game")
     def _game_chosen(self, event: Select.Changed) -> None:
