@@ -147,3 +147,16 @@ def test_windows_line_breaks_are_line_breaks_and_times_carry_their_zone(
     listed = client.get(f"/tables/{table_id}/chat").json()["messages"]
     assert listed[0]["created_at"] == made.json()["created_at"]
     assert listed[0]["created_at"].endswith("+00:00")
+
+
+def test_a_chat_body_with_an_unknown_field_or_a_wrong_type_is_refused(
+    client: TestClient,
+) -> None:
+    """The chat's body is checked as every request body is (docs/server.md: unknown
+    fields, wrong types and NUL characters get 422), and nothing is posted."""
+    table_id, seats = people_table(client, QUICK_GAME)
+    for body in ({"text": "hi", "name": "player1"}, {"text": 5}, {"text": ["hi"]}):
+        refused = client.post(f"/tables/{table_id}/chat", json=body, headers=seats[0])
+        assert refused.status_code == 422, (body, refused.text)
+        assert refused.json()["code"] == "invalid_request"
+    assert texts(client, table_id) == []

@@ -129,3 +129,16 @@ def test_a_request_nested_as_deep_as_allowed_is_read(client: TestClient) -> None
     response = client.post("/tables", json=body, headers=ann)
     assert response.status_code == 422
     assert response.json()["problems"][0]["where"].startswith("body.options.x")
+
+
+def test_a_body_that_is_not_json_is_told_so_in_plain_words(client: TestClient) -> None:
+    """Not "1: JSON decode error": the reason says the body is not JSON, why, and where."""
+    ann = register(client, "ann")
+    response = client.post(
+        "/tables", content=b"{not json", headers={**ann, "content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    payload = response.json()
+    assert payload["detail"].startswith("the body is not JSON: "), payload
+    assert "at character 1" in payload["detail"], payload
+    assert payload["problems"] == [{"where": "body", "problem": payload["detail"]}]

@@ -264,3 +264,19 @@ def test_two_outbox_senders_at_once_send_each_mail_once(
         subjects = sorted(m["Subject"] for m in smtp.inbox.mails)
         assert subjects == sorted(f"mail {n}" for n in range(12))
         assert all(r["status"] == "sent" for r in rows(client))
+
+
+def test_mail_settings_with_an_unknown_field_a_wrong_type_or_a_nul_are_refused(
+    client: TestClient,
+) -> None:
+    """``PUT /me/mail`` checks its body as every request body is (422 for unknown fields,
+    wrong types and NUL characters) and stores nothing it refused."""
+    who = register_headers(client, "mailer")
+    for body in (
+        {"email": "a@example.org", "notify": "false"},
+        {"email": "a@example.org", "bcc": "b@example.org"},
+        {"email": "a\x00@example.org"},
+    ):
+        refused = client.put("/me/mail", json=body, headers=who)
+        assert refused.status_code == 422, (body, refused.text)
+    assert client.get("/me/mail", headers=who).json()["email"] is None

@@ -132,6 +132,11 @@ def invalid_request(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     for item in errors:
         where = ".".join(str(p) for p in item.get("loc", ()))
         problem = str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
+        if item.get("type") == "json_invalid":  # FastAPI's: ("body", position), no reason
+            loc = tuple(item.get("loc", ()))
+            reason = str((item.get("ctx") or {}).get("error", "")) or "it cannot be read"
+            at = f" (at character {loc[-1]})" if len(loc) > 1 else ""
+            where, problem = "body", f"the body is not JSON: {reason}{at}"
         problems.append({"where": where, "problem": problem})
     text = "; ".join(_plain(p["where"], p["problem"]) for p in problems) or "invalid request"
     return {"detail": text, "code": "invalid_request", "problems": problems}

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from parlour.server.deps import AccountDep, CtxDep, MaybeAccountDep
 from parlour.server.errors import NotFound, Refused
-from parlour.server.schemas import ErrorOut
+from parlour.server.schemas import ErrorOut, Strict
 from parlour.server.services import chat
 from parlour.server.services.notifications import notification_json
 from parlour.storage.social import (
@@ -64,9 +64,9 @@ class UnreadOut(BaseModel):
     unread: int
 
 
-class MailIn(BaseModel):
+class MailIn(Strict):
     """E-mail settings: an address (``null``: none) and whether to get mail (off unless
-    asked; needs an address)."""
+    asked; needs an address). Checked as every request body (:class:`Strict`)."""
 
     email: str | None = Field(default=None, max_length=254)
     notify: bool = False
@@ -90,8 +90,9 @@ class MailOut(BaseModel):
     sending: bool
 
 
-class ChatIn(BaseModel):
-    """A chat message (trimmed; 1 to ``Settings.chat_max_chars`` characters)."""
+class ChatIn(Strict):
+    """A chat message (trimmed; 1 to ``Settings.chat_max_chars`` characters); checked as
+    every request body (:class:`Strict`)."""
 
     text: str = Field(max_length=4_000)
 

@@ -246,14 +246,17 @@ class LobbyScreen(ConnectScreen):
         if not self.is_current:  # left meanwhile (a table opened): nothing to draw
             return
         try:
-            table = self.query_one("#mine", DataTable)
-            lobby = self.query_one("#open", DataTable)
-        except NoMatches:  # resumed before its widgets were mounted: draw once they are
-            self.call_after_refresh(self._refresh_if_current)
+            self._draw(mine, open_tables)
+        except NoMatches:  # taken down meanwhile (the app closes to play a table)
             return
+
+    def _draw(self, mine: list[JSON], open_tables: list[JSON]) -> None:
+        """Fill My games and the open tables (raises ``NoMatches`` once taken down)."""
+        table = self.query_one("#mine", DataTable)
         table.clear()
         for t in mine:
             table.add_row(str(t["id"]), t["title"], seat_text(t), turn_text(t), key=str(t["id"]))
+        lobby = self.query_one("#open", DataTable)
         lobby.clear()
         mine_ids = {t["id"] for t in mine}
         for t in open_tables:
@@ -266,10 +269,6 @@ class LobbyScreen(ConnectScreen):
         else:
             self.say(f"{len(mine)} of my games, {len(open_tables)} open tables.")
         (table if mine else lobby).focus()
-
-    def _refresh_if_current(self) -> None:
-        if self.is_current and self.query("#mine"):
-            self.action_refresh()
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
@@ -341,10 +340,15 @@ class NewTableScreen(ConnectScreen):
             self.say(err.detail, warning=True)
             return
         self.games = {g["name"]: g for g in games}
-        select = self.query_one("#game", Select)
+        try:
+            select = self.query_one("#game", Select)
+        except NoMatches:  # the screen closed meanwhile
+            return
         select.set_options([(g["title"], g["name"]) for g in games])
         if games:
             select.value = games[0]["name"]
+        if self.focused is None or isinstance(self.focused, VerticalScroll):
+            select.focus()  # keys act at once: Enter opens the list of games
 
     @on(Select.Changed, "#game")
     def _game_chosen(self, event: Select.Changed) -> None:

@@ -28,7 +28,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Header, Input, Static
 from textual.widgets.input import Selection
 
 from parlour.engine.errors import IllegalMove, InvalidNotation, ParlourError
@@ -145,6 +145,8 @@ class CrosswordScreen(TableScreen):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.remote is not None:  # the table, whose turn, the clock, the connection
+            yield Header(show_clock=False)
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 with BoardArea(id="board-area"):
@@ -318,10 +320,14 @@ class CrosswordScreen(TableScreen):
 
     def rebuilt(self) -> None:
         """A server table's state was rebuilt from the observation: say what the plays
-        since the last one shown were (the log's new entries), as :meth:`after` does."""
+        since the last one shown were (the log's new entries), as :meth:`after` does, and
+        close the prompt once one of them is this seat's own."""
         log = self.state.log
+        remote = self.remote
         for entry in log[self._log_shown :]:
             name = self.names[int(entry["seat"])] if "seat" in entry else "?"
+            if remote is not None and entry.get("seat") == remote.you:
+                self._clear_prompt()  # the server took this seat's play: its preview goes
             if entry.get("kind") == "play":
                 self.explain(f"{name} played {entry['play']} for {entry['score']}", warning=False)
             elif entry.get("kind") == "exchange":
