@@ -237,15 +237,14 @@ class GroupWriter:
         results: list[Any] = []
         try:
             with self._transaction() as connection:
-                appends: list[Append] = []
+                # every plain append of the batch first, together (one statement or two for
+                # the lot: a batch interleaving appends with other writes, the notifications
+                # of the previous batch's moves, would otherwise cut them into many), then the
+                # other writes in their order. Writes in one batch were all submitted before
+                # any of them committed, so none waits on another's effect.
+                _store(connection, [w for w, _f in batch if isinstance(w, Append)])
                 for write, _future in batch:
-                    if isinstance(write, Append):  # stored with the others, in order
-                        appends.append(write)
-                        results.append(True)
-                        continue
-                    _store(connection, appends)
-                    results.append(write(connection))
-                _store(connection, appends)
+                    results.append(True if isinstance(write, Append) else write(connection))
         except Exception:
             if len(batch) == 1:
                 log.debug("a write failed", exc_info=True)
@@ -264,13 +263,10 @@ class _BatchLost(Exception):
 
 
 def _store(connection: Connection, appends: list[Append]) -> None:
-    """Store the *appends* gathered so far together (and forget them); raise :class:`_BatchLost`
+    """Store the *appends* together; raise :class:`_BatchLost`
     when one table had moved on, so the batch is written again write by write."""
-    if appends:
-        stored = append_many(connection, appends)
-        appends.clear()
-        if not stored:
-            raise _BatchLost()
+    if appends and not append_many(connection, appends):
+        raise _BatchLost()
 
 
 def _run_alone(engine: Engine, write: Write, future: Future[Any]) -> None:
