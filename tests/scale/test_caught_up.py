@@ -8,8 +8,9 @@ import random
 from parlour.server import Settings
 from parlour.server.services.cache import caught_up, current_entry, load_entry
 from parlour.server.services.context import ServerContext
-from parlour.server.services.play import submit_action
+from parlour.server.services.play import play_bots, submit_action
 from parlour.storage.db import open_database
+from parlour.storage.tables import set_seat
 from tests.server.helpers import choose, setup_table
 
 
@@ -45,3 +46,44 @@ def test_an_entry_catches_up_with_another_process_moves(settings: Settings) -> N
         assert fresh.view(seat) == whole.view(seat)
     with engine.connect() as connection:  # nothing newer: the caller keeps what it has
         assert caught_up(connection, fresh) is None
+
+
+def test_a_caught_up_entry_names_a_seat_a_computer_took_over(settings: Settings) -> None:
+    """The names are kept while the same people sit, and read again once a seat changed
+    hands (the clock gave it to a computer player)."""
+    engine = open_database(settings.database_url)
+    one = ServerContext(engine=engine, settings=settings)
+    two = ServerContext(engine=engine, settings=Settings(**{**settings.__dict__, "instance": "b"}))
+    table_id, people = setup_table(one)
+    with two.cache.lock(table_id):
+        stale = current_entry(two, table_id)
+    names = list(stale.names)
+    with one.cache.lock(table_id):
+        entry = current_entry(one, table_id)
+    seat = entry.state.actors()[0]
+    text = choose(entry.state.clone(), seat, random.Random(1))
+    submit_action(
+        one, table_id=table_id, account_id=people[seat], text=text, expected_version=entry.version
+    )
+    with engine.connect() as connection:
+        fresh = caught_up(connection, stale)
+    assert fresh is not None and fresh.names == names
+    with engine.begin() as connection:  # what the clock does after max_skips
+        set_seat(connection, table_id, 1, removed=True, bot_level="steady")
+    one.cache.drop(table_id)
+    with one.cache.lock(table_id):
+        entry = current_entry(one, table_id)
+    seat = entry.state.actors()[0]
+    if seat == 1:  # the computer's turn
+        assert play_bots(one, table_id, most=1) == 1
+    else:
+        text = choose(entry.state.clone(), seat, random.Random(2))
+        submit_action(
+            one, table_id=table_id, account_id=people[0], text=text, expected_version=entry.version
+        )
+    with engine.connect() as connection:
+        later = caught_up(connection, fresh)
+        whole = load_entry(connection, table_id)
+    assert later is not None and whole is not None
+    assert later.names == whole.names
+    assert later.names[1].endswith("(cpu:steady)") and later.names[0] == names[0]
