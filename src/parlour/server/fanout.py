@@ -28,12 +28,13 @@ between its commit and its ``pg_notify`` is made up for by the hub's poll
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from parlour.server.errors import ServerError
 from parlour.server.hub import Hub
@@ -104,6 +105,7 @@ class Fanout:
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._listening: Any = None  # the listener's connection, closed to stop it
+        self._local = threading.local()
         self.sent = 0
         """Notifications sent (for the figures)."""
         self.heard = 0
@@ -181,6 +183,7 @@ class Fanout:
                 self.connected.clear()
                 self._listening = None
                 connection.close()
+                self._drop_reader()
 
     def _catch_up(self) -> None:
         try:
@@ -218,10 +221,12 @@ class Fanout:
                 pass  # this process already holds that version
             elif entry is not None and entry.table.id == table_id:
                 try:
-                    with self.ctx.engine.connect() as connection:
+                    connection = self._reader()
+                    with connection.begin():
                         fresh = caught_up(connection, entry)
                 except Exception:
                     cache.drop(table_id)
+                    self._drop_reader()
                     raise
                 if fresh is not None:
                     cache.put(fresh)
@@ -230,6 +235,22 @@ class Fanout:
             else:
                 self._reload(table_id)
             self.hub.on_change(table_id)
+
+    def _reader(self) -> Connection:
+        """This thread's own connection for catching up (no pool check-out and ping for
+        every table heard: the listener thread reads one after another)."""
+        connection: Connection | None = getattr(self._local, "reader", None)
+        if connection is None or connection.closed:
+            connection = self._local.reader = self.ctx.engine.connect()
+        return connection
+
+    def _drop_reader(self) -> None:
+        """Close this thread's catching-up connection (lost, or the thread ends)."""
+        connection: Connection | None = getattr(self._local, "reader", None)
+        self._local.reader = None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
 
     def _reload(self, table_id: int) -> None:
         """Load *table_id*'s entry afresh (call under its lock)."""
