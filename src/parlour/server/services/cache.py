@@ -110,6 +110,10 @@ class Entry:
     events: list[EventRow]
     views: dict[int | None, JSON] = field(default_factory=dict)
     legal: dict[int, list[str] | None] = field(default_factory=dict)
+    base: TableRow | None = None
+    """The row this entry's last change was applied to, when that change only appended
+    events and moved the row on (no seat changed): what the fan-out tells other processes
+    the change with (:mod:`parlour.server.fanout`)."""
 
     @property
     def version(self) -> int:
