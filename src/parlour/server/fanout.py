@@ -123,7 +123,7 @@ def told(entry: Entry, version: int, detail: Detail) -> Entry | None:
             return None
         if int(columns.get("version", -1)) != version or not set(columns) <= MOVED:
             return None
-        values = {
+        values: dict[str, Any] = {
             name: datetime.fromisoformat(value) if name in MOMENTS and value is not None else value
             for name, value in columns.items()
         }
