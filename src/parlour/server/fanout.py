@@ -319,6 +319,8 @@ class Fanout:
     def heard_payload(self, payload: str) -> None:
         """Push the changes of one notification to this process's followers (see the module
         docstring); a payload this process sent, or one it cannot read, is ignored."""
+        if payload.partition("|")[0] == self.sender:  # our own: not even read
+            return
         try:
             sender, versions, details = decode(payload)
         except ValueError:
