@@ -13,9 +13,9 @@ answer to its player to the update reaching the other player (across processes w
 are two) at p50/p99.
 
 Run: ``python -m parlour_tools.scale_bench --postgres URL`` (the URL of an empty database:
-``postgresql+psycopg://...``). With ``--games`` one game only (the CPU per action by kind
-of game). A tool, apart from the server package: it talks to the servers only over HTTP and
-WebSockets.
+``postgresql+psycopg://...``). With ``--games`` one game only, with ``--each-game`` every
+setup once per game in turn (the CPU per action by kind of game). A tool, apart from the
+server package: it talks to the servers only over HTTP and WebSockets.
 """
 
 from __future__ import annotations
@@ -234,8 +234,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
     parser.add_argument("--setups", default="sqlite1,pg1,pg2", help="of sqlite1, pg1, pg2")
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
+    parser.add_argument(
+        "--each-game",
+        action="store_true",
+        help="run every setup once per game (the CPU per action by kind of game)",
+    )
     args = parser.parse_args(argv)
     games = tuple(g for g in args.games.split(",") if g)
+    runs = [(g,) for g in games] if args.each_game else [games]
+    for run in runs:
+        _run_setups(args, run)
+
+
+def _run_setups(args: argparse.Namespace, games: tuple[str, ...]) -> None:
+    """Run each of ``args.setups`` with the pairs playing *games*, printing each's figures."""
     results = []
     with tempfile.TemporaryDirectory(prefix="parlour-scale-sqlite-") as sqlite_dir:
         setups = {
@@ -248,7 +260,8 @@ def main(argv: list[str] | None = None) -> None:
             config = BenchConfig(seconds=args.seconds, players=args.players, games=games)
             result = run_setup(label, database, processes, config, args.port, [])
             results.append(result)
-            line = result.to_json()
+            line = {**result.to_json(), "games": list(games)}
+            label = f"{label} [{','.join(games)}]" if len(games) == 1 else label
             if args.json:
                 print(json.dumps(line), flush=True)
             else:

@@ -322,3 +322,32 @@ def test_health_says_the_writer_stopped_and_actions_fail_at_once(settings: Setti
             client.get(f"/tables/{table_id}", headers=seats[0]).json()["version"]
             == (view["version"])
         )
+
+
+def test_a_batch_stores_its_appends_together_among_other_writes(ctx: ServerContext) -> None:
+    """Appends interleaved with other writes (the notifications of earlier moves) are still
+    stored by one guarded update and one insert for the whole batch; every write answers."""
+    tables = started_tables(ctx, 3)
+    batch: list[tuple[Any, Future[Any]]] = []
+    for table_id, version in tables.items():
+        batch.append((append(table_id, version), Future()))
+        batch.append((lambda connection, t=table_id: f"other {t}", Future()))
+    statements: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "game_tables" in statement or "table_events" in statement:
+            statements.append(statement.split()[0])
+
+    event.listen(ctx.engine, "before_cursor_execute", seen)
+    try:
+        writer = GroupWriter(ctx.engine)
+        writer._write(batch)
+        writer.stop()
+    finally:
+        event.remove(ctx.engine, "before_cursor_execute", seen)
+    answers = [future.result() for _, future in batch]
+    assert answers == [a for t in tables for a in (True, f"other {t}")]
+    if ctx.engine.dialect.name == "sqlite":  # the PostgreSQL path runs on the driver's cursor
+        assert statements == ["UPDATE", "INSERT"]
+    for table_id, version in tables.items():
+        assert stored(ctx, table_id)[0] == version + 2

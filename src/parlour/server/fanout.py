@@ -28,17 +28,29 @@ between its commit and its ``pg_notify`` is made up for by the hub's poll
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
 import threading
 import time
+from dataclasses import fields, replace
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
+from parlour.engine.errors import ParlourError
 from parlour.server.errors import ServerError
 from parlour.server.hub import Hub
-from parlour.server.services.cache import caught_up, current_entry
+from parlour.server.services.cache import (
+    SERVER_EVENT,
+    CorruptTable,
+    Entry,
+    caught_up,
+    current_entry,
+)
 from parlour.server.services.context import ServerContext
+from parlour.storage.tables import EventRow, TableRow
 
 log = logging.getLogger("parlour.server")
 
@@ -48,6 +60,86 @@ PAYLOAD_LIMIT = 7_000
 """Characters of table versions in one notification (PostgreSQL's limit is 8,000 bytes)."""
 RECONNECT_SECONDS = (0.2, 0.5, 1.0, 2.0, 5.0)
 """Pauses before each attempt to get the listening connection back (the last repeats)."""
+MOVED = frozenset(
+    ("version", "updated_at", "to_move", "bot_turn", "deadline", "status", "result", "finished_at")
+)
+"""The columns of a table row a plain append changes (``play.table_columns``)."""
+MOMENTS = frozenset(("updated_at", "deadline", "finished_at"))
+DETAIL_EVENTS = 32
+"""At most this many events are told in a notification; a longer change is read instead."""
+_TABLE_FIELDS = tuple(f.name for f in fields(TableRow))
+
+Detail = dict[str, Any]
+"""What a plain append changed, told with its notification: ``{"f": the version it was
+applied to, "e": [[by, move], ...] the events it added, "t": {column: value} the row's
+columns it changed}`` (times as ISO 8601 text)."""
+
+
+def change_detail(entry: Entry) -> Detail | None:
+    """The :data:`Detail` of the change that made *entry*, or ``None`` when it was not a
+    plain append (a seat changed, another column, too many events): then the other
+    processes read the table from the database."""
+    base, table = entry.base, entry.table
+    if base is None or base.id != table.id or table.version <= base.version:
+        return None
+    if table.version - base.version > DETAIL_EVENTS:
+        return None
+    changed: dict[str, Any] = {}
+    for name in _TABLE_FIELDS:
+        new = getattr(table, name)
+        if new is getattr(base, name) or new == getattr(base, name):
+            continue
+        if name not in MOVED:
+            return None
+        changed[name] = new.isoformat() if name in MOMENTS and new is not None else new
+    moves = [[e.by, e.move] for e in entry.events[base.version : table.version]]
+    if len(moves) != table.version - base.version:
+        return None
+    return {"f": base.version, "e": moves, "t": changed}
+
+
+def merged(old: Detail | None, new: Detail | None) -> Detail | None:
+    """Two changes told in one notification: *new* applied right after *old*, or ``None``
+    when they do not follow one another."""
+    if old is None or new is None or new["f"] != old["f"] + len(old["e"]):
+        return None
+    if len(old["e"]) + len(new["e"]) > DETAIL_EVENTS:
+        return None
+    return {"f": old["f"], "e": old["e"] + new["e"], "t": {**old["t"], **new["t"]}}
+
+
+def told(entry: Entry, version: int, detail: Detail) -> Entry | None:
+    """*entry* moved on to *version* by the change another process told (*detail*): its
+    events applied to the entry's state (in place: call under the table's lock, and drop
+    the entry if this raises) and its columns set, as :func:`~.services.cache.caught_up`
+    would read them. ``None`` when the detail does not start at the entry's version or
+    does not read (then read the table). Raises :class:`CorruptTable` for events that do
+    not apply."""
+    try:
+        first = int(detail["f"])
+        moves = [(int(by), str(move)) for by, move in detail["e"]]
+        columns = dict(detail["t"])
+        if first != entry.version or first + len(moves) != version:
+            return None
+        if int(columns.get("version", -1)) != version or not set(columns) <= MOVED:
+            return None
+        values: dict[str, Any] = {
+            name: datetime.fromisoformat(value) if name in MOMENTS and value is not None else value
+            for name, value in columns.items()
+        }
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if any(by == SERVER_EVENT for by, _move in moves):
+        return None
+    state = entry.state
+    try:
+        for by, move in moves:
+            state.apply(state.parse_action(move, player=by), player=by)
+    except (ParlourError, TypeError, ValueError) as err:
+        raise CorruptTable(f"table {entry.table.id}: {err}") from None
+    events = [EventRow(first + i, by, move) for i, (by, move) in enumerate(moves)]
+    table = replace(entry.table, **values)
+    return Entry(table, entry.seats, entry.names, state, [*entry.events, *events])
 
 
 def libpq_url(engine: Engine) -> str:
@@ -56,40 +148,66 @@ def libpq_url(engine: Engine) -> str:
     return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def encode(sender: str, versions: dict[int, int]) -> list[str]:
-    """The notification payloads for *versions* (table id -> version) from *sender*.
+def encode(
+    sender: str, versions: dict[int, int], details: dict[int, Detail | None] | None = None
+) -> list[str]:
+    """The notification payloads for *versions* (table id -> version) from *sender*, with
+    the :data:`Detail` of each table's change in *details* where it fits.
 
     >>> encode("a1", {3: 7, 5: -1})
     ['a1|3:7,5:-1']
+    >>> encode("a1", {3: 7}, {3: {"f": 6, "e": [[0, "bank"]], "t": {"version": 7}}})
+    ['a1|3:7|{"3":{"f":6,"e":[[0,"bank"]],"t":{"version":7}}}']
     """
     payloads: list[str] = []
     parts: list[str] = []
+    told: list[str] = []
     size = 0
+
+    def done() -> None:
+        extra = f"|{{{','.join(told)}}}" if told else ""
+        payloads.append(f"{sender}|{','.join(parts)}{extra}")
+
     for table_id, version in versions.items():
         part = f"{table_id}:{version}"
         if parts and size + len(part) + 1 > PAYLOAD_LIMIT:
-            payloads.append(f"{sender}|{','.join(parts)}")
-            parts, size = [], 0
+            done()
+            parts, told, size = [], [], 0
         parts.append(part)
         size += len(part) + 1
+        detail = (details or {}).get(table_id)
+        if detail is not None:
+            text = f'"{table_id}":{json.dumps(detail, separators=(",", ":"), default=str)}'
+            if size + len(text) + 3 <= PAYLOAD_LIMIT:  # ASCII: as many bytes as characters
+                told.append(text)
+                size += len(text) + 1
     if parts:
-        payloads.append(f"{sender}|{','.join(parts)}")
+        done()
     return payloads
 
 
-def decode(payload: str) -> tuple[str, dict[int, int]]:
-    """The sender and table versions of a payload made by :func:`encode`; raises
+def decode(payload: str) -> tuple[str, dict[int, int], dict[int, Detail]]:
+    """The sender, table versions and details of a payload made by :func:`encode`; raises
     ``ValueError`` for anything else.
 
     >>> decode("a1|3:7,5:-1")
-    ('a1', {3: 7, 5: -1})
+    ('a1', {3: 7, 5: -1}, {})
+    >>> decode('a1|3:7|{"3":{"f":6,"e":[[0,"bank"]],"t":{"version":7}}}')[2]
+    {3: {'f': 6, 'e': [[0, 'bank']], 't': {'version': 7}}}
     """
-    sender, _, body = payload.partition("|")
+    sender, _, rest = payload.partition("|")
+    body, _, extra = rest.partition("|")
     versions: dict[int, int] = {}
     for part in body.split(","):
         table_id, _, version = part.partition(":")
         versions[int(table_id)] = int(version)
-    return sender, versions
+    details: dict[int, Detail] = {}
+    if extra:
+        found = json.loads(extra)
+        if not isinstance(found, dict):
+            raise ValueError("the details are not an object")
+        details = {int(k): v for k, v in found.items() if isinstance(v, dict)}
+    return sender, versions, details
 
 
 class Fanout:
@@ -100,10 +218,12 @@ class Fanout:
         self.hub = hub
         self.sender = ctx.settings.instance[:12]
         self._pending: dict[int, int] = {}
+        self._details: dict[int, Detail | None] = {}
         self._wake = threading.Condition()
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._listening: Any = None  # the listener's connection, closed to stop it
+        self._local = threading.local()
         self.sent = 0
         """Notifications sent (for the figures)."""
         self.heard = 0
@@ -116,11 +236,17 @@ class Fanout:
     def on_change(self, table_id: int) -> None:
         """Listener: note that *table_id* was committed (called in the committing thread)."""
         entry = self.ctx.cache.peek(table_id)
-        version = entry.version if entry is not None and entry.table.id == table_id else -1
+        ours = entry is not None and entry.table.id == table_id
+        version = entry.version if entry is not None and ours else -1
+        detail = change_detail(entry) if entry is not None and ours else None
         with self._wake:
             noted = self._pending.get(table_id)
             unknown = version < 0 or noted == -1
             self._pending[table_id] = -1 if unknown else max(version, noted or 0)
+            if noted is None:
+                self._details[table_id] = detail
+            else:
+                self._details[table_id] = merged(self._details.get(table_id), detail)
             self._wake.notify()
 
     def _notifier(self) -> None:
@@ -132,13 +258,14 @@ class Fanout:
                 while not self._pending and not self._stopping.is_set():
                     self._wake.wait(1.0)
                 versions, self._pending = self._pending, {}
+                details, self._details = self._details, {}
             if not versions:
                 continue
             for attempt in range(2):
                 try:
                     if connection is None or connection.closed:
                         connection = psycopg.connect(libpq_url(self.ctx.engine), autocommit=True)
-                    for payload in encode(self.sender, versions):
+                    for payload in encode(self.sender, versions, details):
                         connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
                         self.sent += 1
                     break
@@ -181,6 +308,7 @@ class Fanout:
                 self.connected.clear()
                 self._listening = None
                 connection.close()
+                self._drop_reader()
 
     def _catch_up(self) -> None:
         try:
@@ -191,8 +319,10 @@ class Fanout:
     def heard_payload(self, payload: str) -> None:
         """Push the changes of one notification to this process's followers (see the module
         docstring); a payload this process sent, or one it cannot read, is ignored."""
+        if payload.partition("|")[0] == self.sender:  # our own: not even read
+            return
         try:
-            sender, versions = decode(payload)
+            sender, versions, details = decode(payload)
         except ValueError:
             log.warning("fan-out: unreadable notification %r", payload[:100])
             return
@@ -201,11 +331,11 @@ class Fanout:
         for table_id, version in versions.items():
             self.heard += 1
             try:
-                self._push(table_id, version)
+                self._push(table_id, version, details.get(table_id))
             except Exception:  # one table's failure must not stop the others
                 log.exception("fan-out: table %s not pushed", table_id)
 
-    def _push(self, table_id: int, version: int) -> None:
+    def _push(self, table_id: int, version: int, detail: Detail | None = None) -> None:
         followers = self.hub.followers_of(table_id)
         if not followers:
             return
@@ -218,10 +348,14 @@ class Fanout:
                 pass  # this process already holds that version
             elif entry is not None and entry.table.id == table_id:
                 try:
-                    with self.ctx.engine.connect() as connection:
-                        fresh = caught_up(connection, entry)
+                    fresh = None if detail is None else told(entry, version, detail)
+                    if fresh is None:
+                        connection = self._reader()
+                        with connection.begin():
+                            fresh = caught_up(connection, entry)
                 except Exception:
                     cache.drop(table_id)
+                    self._drop_reader()
                     raise
                 if fresh is not None:
                     cache.put(fresh)
@@ -230,6 +364,22 @@ class Fanout:
             else:
                 self._reload(table_id)
             self.hub.on_change(table_id)
+
+    def _reader(self) -> Connection:
+        """This thread's own connection for catching up (no pool check-out and ping for
+        every table heard: the listener thread reads one after another)."""
+        connection: Connection | None = getattr(self._local, "reader", None)
+        if connection is None or connection.closed:
+            connection = self._local.reader = self.ctx.engine.connect()
+        return connection
+
+    def _drop_reader(self) -> None:
+        """Close this thread's catching-up connection (lost, or the thread ends)."""
+        connection: Connection | None = getattr(self._local, "reader", None)
+        self._local.reader = None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
 
     def _reload(self, table_id: int) -> None:
         """Load *table_id*'s entry afresh (call under its lock)."""

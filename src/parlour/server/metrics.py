@@ -89,6 +89,9 @@ class Metrics:
             "parlour_followers", "WebSockets following tables or accounts.", ("kind",), registry=r
         )
         self.errors = Counter("parlour_errors", "Errors by kind.", ("kind",), registry=r)
+        self._children: dict[tuple[Any, ...], Any] = {}
+        """Labelled children already made, by their labels (a dictionary look-up, not
+        ``labels()``, on every action and request; the label sets are few)."""
         self.think = Histogram(
             "parlour_bot_think_seconds",
             "A computer player's time to choose a move (seconds).",
@@ -100,8 +103,23 @@ class Metrics:
     def count_events(self, entry: Entry, added: Iterable[tuple[int, str]]) -> None:
         """Count the events *added* (``(by, move)``, as stored) at *entry*'s table."""
         game = entry.table.game
+        children = self._children
         for by, move in added:
-            self.actions.labels(game, action_kind(move), _by(entry, by)).inc()
+            key = ("actions", game, action_kind(move), _by(entry, by))
+            child = children.get(key)
+            if child is None:  # labels() takes a lock and checks its labels: once per set
+                child = children[key] = self.actions.labels(*key[1:])
+            child.inc()
+
+    def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
+        """An HTTP request's latency (and an error answer's count)."""
+        key = ("requests", method, route, status)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = self.requests.labels(method, route, str(status))
+        child.observe(seconds)
+        if status >= 400:
+            self.errors.labels(f"http_{status}").inc()
 
     def observe_batch(self, writes: int, seconds: float) -> None:
         """A group-writer batch of *writes* committed in *seconds*."""
@@ -195,11 +213,7 @@ class MetricsMiddleware:
         finally:
             route = scope.get("route")
             path = getattr(route, "path", None) or "static"
-            self.metrics.requests.labels(scope["method"], path, str(status)).observe(
-                time.perf_counter() - began
-            )
-            if status >= 400:
-                self.metrics.errors.labels(f"http_{status}").inc()
+            self.metrics.observe_request(scope["method"], path, status, time.perf_counter() - began)
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         arrived: float | None = None

@@ -121,6 +121,15 @@ def _upgrade(engine: Engine, url: str) -> None:
                 raw.execute("PRAGMA foreign_keys=ON")
 
 
+def write_lock(engine: Engine) -> threading.Lock:
+    """The lock the threads of this process take turns writing to SQLite *engine* with."""
+    lock = _write_locks.get(id(engine))
+    if lock is None:
+        with _lock:
+            lock = _write_locks.setdefault(id(engine), threading.Lock())
+    return lock
+
+
 @contextmanager
 def write_transaction(engine: Engine) -> Iterator[Connection]:
     """A short write transaction, committed on leaving the block (rolled back on an error).
@@ -134,11 +143,7 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
         with engine.begin() as connection:
             yield connection
         return
-    lock = _write_locks.get(id(engine))
-    if lock is None:
-        with _lock:
-            lock = _write_locks.setdefault(id(engine), threading.Lock())
-    with lock, engine.connect() as connection:
+    with write_lock(engine), engine.connect() as connection:
         connection.execution_options(sqlite_begin="IMMEDIATE")
         with connection.begin():
             yield connection

@@ -110,6 +110,10 @@ class Entry:
     events: list[EventRow]
     views: dict[int | None, JSON] = field(default_factory=dict)
     legal: dict[int, list[str] | None] = field(default_factory=dict)
+    base: TableRow | None = None
+    """The row this entry's last change was applied to, when that change only appended
+    events and moved the row on (no seat changed): what the fan-out tells other processes
+    the change with (:mod:`parlour.server.fanout`)."""
 
     @property
     def version(self) -> int:
@@ -190,7 +194,11 @@ def caught_up(connection: Connection, entry: Entry) -> Entry | None:
     if table is None or table.status not in (ACTIVE, FINISHED) or table.version <= entry.version:
         return None
     seats = get_seats(connection, table_id)
-    names = account_names(connection, [s.account_id for s in seats if s.account_id is not None])
+    if _who(seats) == _who(entry.seats):  # the same people and computers: the same names
+        names = entry.names
+    else:
+        ids = [s.account_id for s in seats if s.account_id is not None]
+        names = seat_names(seats, account_names(connection, ids))
     added = get_events(connection, table_id, since=entry.version)[: table.version - entry.version]
     if len(added) != table.version - entry.version:
         raise CorruptTable(f"table {table_id}: events missing after version {entry.version}")
@@ -200,7 +208,13 @@ def caught_up(connection: Connection, entry: Entry) -> Entry | None:
             state.apply(state.parse_action(event.move, player=event.by), player=event.by)
     except (ParlourError, TypeError, ValueError) as err:
         raise CorruptTable(f"table {table_id}: {err}") from None
-    return Entry(table, seats, seat_names(seats, names), state, [*entry.events, *added])
+    return Entry(table, seats, list(names), state, [*entry.events, *added])
+
+
+def _who(seats: list[SeatRow]) -> list[tuple[int | None, bool, str | None]]:
+    """What a seat's record name depends on: its account, whether a computer took it over,
+    and the computer's level (:func:`seat_names`)."""
+    return [(s.account_id, s.removed, s.bot_level) for s in seats]
 
 
 class _HasCache(Protocol):

@@ -196,6 +196,8 @@ def finish(ctx: ServerContext, change: Change) -> Outcome:
         EventRow(version + i, by, move) for i, (by, move) in enumerate(change.added)
     ]
     fresh = Entry(change.table, change.seats, _names(entry, change.seats), entry.state, events)
+    if not change.seat_changes:  # a plain append: the fan-out may tell it whole
+        fresh.base = entry.table
     ctx.cache.put(fresh)
     if ctx.metrics is not None:
         ctx.metrics.count_events(fresh, change.added)

@@ -18,7 +18,7 @@ and moves the table row on) are stored together, a couple of statements for the 
 (``append_many``) instead of two per action; if one of their tables had moved on, the batch
 is written again write by write, so only that append answers ``False``.
 
-On PostgreSQL a writer thread keeps its own connection (no pool check-out per batch). Several writer
+A writer thread keeps its own connection (no pool check-out per batch). Several writer
 threads (PostgreSQL, ``parlour serve --writer-threads``) take batches from the one queue,
 so one batch's round trips to a distant database overlap another's. Their batches never
 hold two writes for one table at once: a game's write is made under the table's lock and
@@ -26,8 +26,9 @@ waited for. Writes of the same rows otherwise (lobby seats, standings) are guard
 are between server processes, and a deadlock between two batches only sends both down the
 write-by-write path.
 
-On SQLite the writer takes the process's write lock (``storage.db.write_transaction``), so it
-and the other writers of the process take turns without spinning in SQLite's busy handler.
+On SQLite the writer takes the process's write lock for each batch (``storage.db.write_lock``,
+as ``write_transaction`` does), so it and the other writers of the process take turns without
+spinning in SQLite's busy handler.
 
 A writer thread that dies (a bug: anything the batch and write-by-write paths do not answer
 as a write's own failure) takes the writer down: every write queued or under way is refused
@@ -39,6 +40,7 @@ not written.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -51,7 +53,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine
 
 from parlour.server.errors import Unavailable
-from parlour.storage.db import write_transaction
+from parlour.storage.db import write_lock, write_transaction
 from parlour.storage.tables import Append, append_many
 
 log = logging.getLogger("parlour.server")
@@ -196,23 +198,24 @@ class GroupWriter:
     def _transaction(self) -> Iterator[Connection]:
         """A transaction on this thread's own connection (no pool check-out and ping per
         batch); after a failed batch the connection is replaced at the next one. On SQLite
-        :func:`write_transaction` (the process's write lock, ``BEGIN IMMEDIATE``)."""
-        if self.engine.dialect.name == "sqlite":
-            with write_transaction(self.engine) as connection:
-                yield connection
-            return
-        kept: Connection | None = getattr(self._local, "connection", None)
-        connection = kept if kept is not None else self.engine.connect()
-        self._local.connection = connection
-        try:
-            with connection.begin():
-                yield connection
-        except BaseException:
-            # lost, or in a state not worth trusting after a failed commit: closing it hands
-            # it back to the pool, which rolls back whatever the driver still holds open
-            self._local.connection = None
-            connection.close()
-            raise
+        under the process's write lock, begun with ``BEGIN IMMEDIATE``, as
+        :func:`write_transaction`."""
+        sqlite = self.engine.dialect.name == "sqlite"
+        with write_lock(self.engine) if sqlite else contextlib.nullcontext():
+            kept: Connection | None = getattr(self._local, "connection", None)
+            connection = kept if kept is not None else self.engine.connect()
+            if sqlite and kept is None:
+                connection.execution_options(sqlite_begin="IMMEDIATE")
+            self._local.connection = connection
+            try:
+                with connection.begin():
+                    yield connection
+            except BaseException:
+                # lost, or in a state not worth trusting after a failed commit: closing it
+                # hands it back to the pool, which rolls back whatever the driver holds open
+                self._local.connection = None
+                connection.close()
+                raise
 
     def _write(self, batch: list[tuple[Write, Future[Any]]]) -> None:
         began = time.perf_counter()
@@ -237,15 +240,14 @@ class GroupWriter:
         results: list[Any] = []
         try:
             with self._transaction() as connection:
-                appends: list[Append] = []
+                # every plain append of the batch first, together (one statement or two for
+                # the lot: a batch interleaving appends with other writes, the notifications
+                # of the previous batch's moves, would otherwise cut them into many), then the
+                # other writes in their order. Writes in one batch were all submitted before
+                # any of them committed, so none waits on another's effect.
+                _store(connection, [w for w, _f in batch if isinstance(w, Append)])
                 for write, _future in batch:
-                    if isinstance(write, Append):  # stored with the others, in order
-                        appends.append(write)
-                        results.append(True)
-                        continue
-                    _store(connection, appends)
-                    results.append(write(connection))
-                _store(connection, appends)
+                    results.append(True if isinstance(write, Append) else write(connection))
         except Exception:
             if len(batch) == 1:
                 log.debug("a write failed", exc_info=True)
@@ -264,13 +266,10 @@ class _BatchLost(Exception):
 
 
 def _store(connection: Connection, appends: list[Append]) -> None:
-    """Store the *appends* gathered so far together (and forget them); raise :class:`_BatchLost`
+    """Store the *appends* together; raise :class:`_BatchLost`
     when one table had moved on, so the batch is written again write by write."""
-    if appends:
-        stored = append_many(connection, appends)
-        appends.clear()
-        if not stored:
-            raise _BatchLost()
+    if appends and not append_many(connection, appends):
+        raise _BatchLost()
 
 
 def _run_alone(engine: Engine, write: Write, future: Future[Any]) -> None:
