@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from parlour.cli.main import app
 from parlour.session import LocalGame
 from parlour.storage import open_database
+from tests.quick_game import QUICK_GAME
 
 runner = CliRunner()
 
@@ -215,16 +216,16 @@ def test_a_database_damaged_inside_gets_one_line_too(
 def test_finished_saves_say_who_won_or_who_forfeited() -> None:
     import random
 
-    # a Pig game played to its end: the winner, by the rules
-    pig = LocalGame.new("pig", "ann,bob")
+    # a quick game played to its end: the winner, by the rules
+    quick = LocalGame.new(QUICK_GAME, "ann,bob")
     rng = random.Random(3)
-    while not pig.state.is_terminal():
-        if pig.state.is_chance_node():
-            pig.state.apply(pig.state.sample_chance(rng))
+    while not quick.state.is_terminal():
+        if quick.state.is_chance_node():
+            quick.state.apply(quick.state.sample_chance(rng))
         else:
-            pig.state.apply(rng.choice(pig.state.legal_actions()))
-    pig_id = pig.save(open_database())
-    winner = ["ann", "bob"][pig.state.result().winners[0]]
+            quick.state.apply(rng.choice(quick.state.legal_actions()))
+    quick_id = quick.save(open_database())
+    winner = ["ann", "bob"][quick.state.result().winners[0]]
     # Greedy against the computer, quit at once: the manual's forfeit
     greedy = LocalGame.new("greedy", "ann,cpu:easy")
     greedy.state.apply(greedy.state.parse_action("quit", player=0), player=0)
@@ -233,7 +234,7 @@ def test_finished_saves_say_who_won_or_who_forfeited() -> None:
         r["id"]: r
         for r in json.loads(runner.invoke(app, ["saves", "list", "--all", "--json"]).output)
     }
-    assert rows[pig_id]["result"] == f"won by {winner}"
+    assert rows[quick_id]["result"] == f"won by {winner}"
     assert rows[greedy_id]["result"] == "ann forfeited"
     listed = runner.invoke(app, ["saves", "list", "--all"], env={"COLUMNS": "200"})
     assert f"won by {winner}" in listed.output and "ann forfeited" in listed.output

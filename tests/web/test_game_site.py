@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from parlour.engine.registry import find
+from tests.quick_game import QUICK_GAME
 from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 from tests.web.test_dice import rolls_for_seat
@@ -85,7 +87,7 @@ def test_a_phone_shows_no_keyboard_help(pages: Pages, script: ChanceScript) -> N
         ("ten-thousand", "cpu:cautious", "#dice .die"),
         ("rummy", "cpu:easy", "#draw-stock:enabled"),
         ("crossword", "cpu:easy", "#rack .tile-btn"),
-        ("pig", "cpu:random", "#legal-actions button"),
+        (QUICK_GAME, f"cpu:{find(QUICK_GAME).bot_levels[0]}", "#legal-actions button"),
     ]:
         page.goto("/#/")
         create_table(page, game, [seat])

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from parlour.engine.registry import find
 from parlour.engine.state import State
+from tests.quick_game import QUICK_GAME
 from tests.web.conftest import ARTIFACTS, ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 
@@ -42,8 +44,8 @@ GAMES: dict[str, tuple[list[str], list[str], str]] = {
         "#rack .tile-btn",
     ),
     # a game with no page of its own: the generic renderer's moves, scores and turn
-    "pig": (
-        ["cpu:hold-20"],
+    QUICK_GAME: (
+        [f"cpu:{find(QUICK_GAME).bot_levels[-1]}"],
         ["#turn-head", "#legal-actions", "#scores", "#table-status"],
         "#legal-actions button",
     ),

@@ -141,7 +141,7 @@ class GameSpec:
     without ``.js`` (``"dice"``); ``""``: the generic renderer."""
     picture: str = ""
     """The game's picture for the web lobby's card, ``"package:resource"``: an SVG shipped as
-    package data in the game's own package (``"parlour.games.pig:picture.svg"``). Drawn to
+    package data in the game's own package (``"mygame:picture.svg"``). Drawn to
     suit light and dark pages alike. ``""``: the lobby shows a generic picture."""
     research: str = ""
     """The game's encoding for the research adapters (PettingZoo, OpenSpiel, Gymnasium):
