@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import time
@@ -50,6 +51,16 @@ def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 
 
 # --- logging: no test leaves its configuration behind -----------------------------------
+
+try:  # absl (OpenSpiel's logging, with the research extra) closes its handler's stream
+    from absl import logging as _absl_logging  # when logging shuts handlers down, unless
+
+    # that stream is sys.stderr *then*: its stream is pytest's capture file, so a
+    # dictConfig under CliRunner (uvicorn's Config in parlour serve) closed the worker's
+    # capture and every later test on that worker failed "I/O operation on closed file"
+    _absl_logging.PythonHandler.close = logging.Handler.close  # type: ignore[method-assign]
+except ImportError:  # pragma: no cover - without the research extra
+    pass
 
 
 @pytest.fixture(autouse=True)

@@ -242,6 +242,7 @@ def test_x_forwarded_for_is_trusted_only_from_the_proxies_named(settings: Settin
 def test_serve_leaves_forwarded_headers_to_the_option(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    import uvicorn
     from typer.testing import CliRunner
 
     from parlour.cli.main import app as cli
@@ -255,6 +256,10 @@ def test_serve_leaves_forwarded_headers_to_the_option(
         server.started = True
 
     monkeypatch.setattr(GracefulServer, "run", fake_run)
+    # uvicorn's Config configures logging as it is made: dictConfig closes every handler
+    # the process holds, and on a pytest-xdist worker that closed the worker's capture
+    # (every later test there failed "I/O operation on closed file"); nothing here logs
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     runner = CliRunner()
     url = f"sqlite:///{tmp_path / 'serve.db'}"
     result = runner.invoke(cli, ["serve", "--database", url])
