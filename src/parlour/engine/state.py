@@ -248,17 +248,23 @@ class State(ABC):
 
         Raises :class:`IllegalMove`, changing nothing, unless :meth:`legal` listed the
         actions of this very position (no event since) and *index* is within them."""
+        action = self._listed_action(index)
+        player = self.current_player()
+        self._apply(action, player)
+        self.history.append((player, action))
+        return action
+
+    def _listed_action(self, index: int) -> Action:
+        """``legal()[index]``, for a game's own :meth:`apply_legal`. Raises
+        :class:`IllegalMove` unless :meth:`legal` listed this very position and *index* is
+        within the listing."""
         listed = self._listed
         if listed is None or listed[0] != len(self.history):
             raise IllegalMove("list the legal actions with legal() first, then apply one")
         actions = listed[1]
         if type(index) is not int or not 0 <= index < len(actions):
             raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
-        action = actions[index]
-        player = self.current_player()
-        self._apply(action, player)
-        self.history.append((player, action))
-        return action
+        return actions[index]
 
     def apply_sample(self, rng: random.Random) -> Action:
         """At a chance node: draw an outcome with *rng* (:meth:`draw_chance`) and apply it

@@ -34,7 +34,7 @@ from bisect import bisect
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from parlour.engine.chance import Dice, roll_outcomes, sample_roll
 from parlour.engine.errors import IllegalMove
@@ -130,7 +130,6 @@ class DiceState(State):
         self._memos = memos  # (later rolls, first rolls): _options reads them
         self._plain = not self.entry and not self.allows_quit
         self._own_draw = type(self).draw_chance is DiceState.draw_chance
-        self._own_keep = type(self)._keep is DiceState._keep
 
     def _scoring_key(self) -> object:
         """The options that change what the hooks :meth:`keep_points` and
@@ -222,33 +221,13 @@ class DiceState(State):
         return actions
 
     def apply_legal(self, index: int) -> DiceAction:
-        listed = self._listed
-        history = self.history
-        if listed is None or listed[0] != len(history):
-            raise IllegalMove("list the legal actions with legal() first, then apply one")
-        actions = listed[1]
-        if type(index) is not int or not 0 <= index < len(actions):
-            raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
-        action: DiceAction = actions[index]
+        action = cast(DiceAction, self._listed_action(index))
         seat = self.seat  # a listing is never empty but at a seat's decision
-        if type(action) is not Keep:
-            self._apply(action, seat)
-        elif not self._own_keep:
+        if type(action) is Keep:
             self._keep(action)
-        else:  # _keep, inlined
-            roll = self.roll
-            assert roll is not None
-            first = self.rolls == 1
-            points = (self._memos[first].get(roll) or self._options(roll, first))[1][action.dice]
-            self.turn_total += points
-            self.kept.append((action.dice, points))
-            self.to_roll -= len(action.dice)
-            if self.to_roll == 0:
-                self.to_roll = self.n_dice  # hot dice: all the dice back
-            self.roll = None
-            if action.bank:
-                self._bank()
-        history.append((seat, action))
+        else:
+            self._apply(action, seat)
+        self.history.append((seat, action))
         return action
 
     def apply_sample(self, rng: random.Random) -> Roll:

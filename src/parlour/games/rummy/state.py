@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from parlour.engine.errors import BadOption, IllegalMove
 from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Game, Result, State
@@ -288,14 +288,8 @@ class RummyState(State):
         return actions
 
     def apply_legal(self, index: int) -> RummyAction:
-        listed = self._listed
         history = self.history
-        if listed is None or listed[0] != len(history):
-            raise IllegalMove("list the legal actions with legal() first, then apply one")
-        actions = listed[1]
-        if type(index) is not int or not 0 <= index < len(actions):
-            raise IllegalMove(f"{index!r} is not an index into the {len(actions)} legal actions")
-        action: RummyAction = actions[index]
+        action = cast(RummyAction, self._listed_action(index))
         seat = self.seat  # a listing is never empty but at a seat's decision
         kind = type(action)
         if kind is Discard:
