@@ -112,3 +112,21 @@ def test_rummy_says_what_the_others_drew_and_discarded(pages: Pages) -> None:
     draw = r"cpu:easy (drew from the stock|took the \S+ of \w+ from the discard pile)"
     assert re.fullmatch(draw, theirs[0]), lines  # a draw from the stock names no card
     assert re.fullmatch(r"cpu:easy discarded the \S+ of \w+", theirs[-1]), lines
+
+
+def test_the_log_reads_the_same_after_a_reload(pages: Pages, script: ChanceScript) -> None:
+    # found by a reviewer: after a reload, "Rolled 1 2 3 4 6 6" had lost its roller, and
+    # "You kept ... and banked" its points (the views of now cannot tell an old turn)
+    page = start_ten_thousand(pages, script, 40)
+    page.keyboard.press("b")
+    expect(page.locator("#move-log")).to_contain_text("rolled 2 3 4 5 6", timeout=30_000)
+    expect(page.locator("#turn-head")).to_have_text("Your turn", timeout=30_000)
+    expect(page.locator("#dice .die")).to_have_count(6)
+    live = log_lines(page)
+    assert "You kept 1 1 1 5 and banked with 1,050" in live, live
+    assert "cpu:cautious rolled 1 2 3 4 6 6" in live, live
+    assert "cpu:cautious kept 1 for 100 and rolled 5 dice" in live, live
+    page.reload()
+    expect(page.locator("#dice .die")).to_have_count(6)
+    expect(page.locator("#move-log li")).to_have_count(len(live))
+    assert log_lines(page) == live

@@ -334,6 +334,25 @@ class EventsOut(BaseModel):
     events: list[EventOut]
 
 
+class StepOut(BaseModel):
+    """What an event did, as the rules tell it: ``seat`` whose turn it concerned (``None``
+    when the game names none), ``points`` it scored, ``score_changes`` by seat (``[]``:
+    none), ``marks`` (the game's words for it, such as ``"farkle"`` or ``"bank"``)."""
+
+    seq: int
+    seat: int | None
+    points: int
+    score_changes: list[int]
+    marks: list[str]
+
+
+class StepsOut(BaseModel):
+    """The steps of the events you may see, and the version they were told at."""
+
+    version: int
+    steps: list[StepOut]
+
+
 class ErrorOut(BaseModel):
     """Every error: a readable ``detail``, a short ``code``; 409s carry ``current``."""
 

@@ -14,10 +14,11 @@ from parlour.server.schemas import (
     EventsOut,
     JoinIn,
     NewTableIn,
+    StepsOut,
     TableOut,
     TableSummary,
 )
-from parlour.server.services import lobby, views
+from parlour.server.services import lobby, steps, views
 from parlour.server.services.cache import current_entry
 
 router = APIRouter(prefix="/tables", tags=["tables"])
@@ -87,6 +88,15 @@ def get_events(
 ) -> Any:
     """The events numbered ``since`` and later that you may see (resynchronising)."""
     return views.events_since(ctx, table_id, account.id if account else None, since, invite)
+
+
+@router.get("/{table_id}/steps", response_model=StepsOut, responses=ERRORS)
+def get_steps(
+    table_id: TableId, ctx: CtxDep, account: MaybeAccountDep, invite: Invite = None
+) -> Any:
+    """What each event you may see did, as the rules tell it (whose turn it concerned, its
+    points, score changes and marks): for telling an old event in words after a reload."""
+    return steps.event_steps(ctx, table_id, account.id if account else None, invite)
 
 
 @router.post("/{table_id}/join", response_model=TableOut, responses=ERRORS)

@@ -361,8 +361,8 @@ class TablePage {
       },
     );
     this.drawResult(names);
-    this.drawLog(fresh, before);
     drawEndings(this);
+    await this.drawLog(fresh, before);
   }
 
   /** The title line: the game, whose turn it is and the time left on the turn clock; the
@@ -392,12 +392,29 @@ class TablePage {
   }
 
   /** Every event in plain words, the newest last; the game module tells them (describeEvent,
-   * from what the seat may see: "drew from the stock" never names the card). */
-  drawLog(fresh, before) {
+   * from what the seat may see: "drew from the stock" never names the card). On a first
+   * load, a module that says describeWithSteps is also given what each old event did
+   * (GET /tables/{id}/steps), so the log reads as it did live. */
+  async drawLog(fresh, before) {
+    if (this.logLoading) return; // the first load's log, still asking: it takes these too
+    let steps = null;
+    if (this.logged.size === 0 && this.module && this.module.describeWithSteps && this.events.length) {
+      this.logLoading = true;
+      try {
+        const query = this.invite ? `?invite=${encodeURIComponent(this.invite)}` : "";
+        const answer = await get(`/tables/${this.id}/steps${query}`);
+        steps = new Map(answer.steps.map((s) => [s.seq, s]));
+      } catch (err) {
+        steps = null; // told from the views of now, as best they can
+      } finally {
+        this.logLoading = false;
+      }
+      if (this.stopped || this.logged.size) return;
+    }
     const describe = (this.module && this.module.describeEvent) || plainEvent;
     const first = this.logged.size === 0;
     const list = first ? this.events.slice(-200) : fresh.filter((e) => !this.logged.has(e.seq));
-    const info = { before: first ? null : before, after: this.model, names: this.table.seats.map((s) => s.name || `cpu:${s.level}`), you: this.table.you, events: this.events, fresh: list };
+    const info = { before: first ? null : before, after: this.model, names: this.table.seats.map((s) => s.name || `cpu:${s.level}`), you: this.table.you, events: this.events, fresh: list, steps };
     const items = [];
     list.forEach((e, i) => {
       this.logged.add(e.seq);

@@ -21,23 +21,36 @@ function smallDice(faces, label) {
 
 const sameFaces = (a, b) => a.slice().sort().join(" ") === b.slice().sort().join(" ");
 
+/** The move log asks the server what each old event did (GET /tables/{id}/steps) when a
+ * page loads a game under way: an old event is then told in the same words as live. */
+export const describeWithSteps = true;
+
 /** One event in plain words for the move log (see table.js): "cpu:strong kept 1 5 5 for 200
  * and rolled 3 dice", "cpu:strong rolled 2 3 6", "ann banked 1,250". *info* has the views
- * before and after the update (before is null on a first load), the seat names and yours. */
+ * before and after the update (before is null on a first load), the seat names and yours,
+ * and on a first load *steps*: by seq, what each event did as the rules tell it ({seat,
+ * points, score_changes, marks}), which the views of now cannot tell for an old turn. */
 export function describeEvent(e, info) {
   const name = (seat) => (seat === info.you ? "You" : info.names[seat] || `seat ${seat}`);
   const before = (info.before && info.before.view) || null;
   const after = (info.after && info.after.view) || {};
+  const step = (info.steps && info.steps.get(e.seq)) || null;
+  const at = info.events.findIndex((x) => x.seq === e.seq);
+  const prev = at > 0 ? info.events[at - 1] : null;
   if (e.by === -1) {
     const faces = e.move.replace(/^roll /, "");
     const next = info.next;
-    const at = info.events.findIndex((x) => x.seq === e.seq);
-    const prev = at > 0 ? info.events[at - 1] : null;
     let seat = null;
-    if (prev && prev.by >= 0 && / roll$/.test(prev.move)) seat = prev.by;
-    else if (!next && Number.isInteger(after.seat) && !after.over) seat = after.seat;
+    let farkle;
+    if (step) {
+      seat = Number.isInteger(step.seat) ? step.seat : null;
+      farkle = step.marks.includes("farkle");
+    } else {
+      if (prev && prev.by >= 0 && / roll$/.test(prev.move)) seat = prev.by;
+      else if (!next && Number.isInteger(after.seat) && !after.over) seat = after.seat;
+      farkle = (next && (next.by === -1 || next.by === -4)) || (!next && after.last && after.last.end === "farkle" && sameFaces(after.last.roll || [], faces.split(" ").map(Number)) && info.fresh.length > 0 && (after.roll || []).length === 0);
+    }
     const roller = seat !== null ? name(seat) : "";
-    const farkle = (next && (next.by === -1 || next.by === -4)) || (!next && after.last && after.last.end === "farkle" && sameFaces(after.last.roll || [], faces.split(" ").map(Number)) && info.fresh.length > 0 && (after.roll || []).length === 0);
     return `${roller ? `${roller} rolled` : "Rolled"} ${faces}${farkle ? ": no score" : ""}`;
   }
   if (e.by === -4) return e.move === "skip" ? "The clock ran out: the turn was skipped" : `The host: ${e.move}`;
@@ -48,15 +61,20 @@ export function describeEvent(e, info) {
   const greedy = Boolean(after && "sum" in after);
   let scored = "";
   const group = (after.kept || []).find(([g]) => sameFaces(g, faces));
-  if (m[2] === "roll" && group) scored = ` for ${points(group[1])}`;
+  if (m[2] === "roll" && step) scored = ` for ${points(step.points)}`;
+  else if (m[2] === "roll" && group) scored = ` for ${points(group[1])}`;
   if (m[2] === "bank") {
     const last = after.last;
-    const total = last && last.end === "bank" && last.seat === e.by ? ` with ${points(last.points)}` : "";
+    let total = "";
+    if (step) total = ` with ${points(step.score_changes[e.by] || 0)}`;
+    else if (last && last.end === "bank" && last.seat === e.by) total = ` with ${points(last.points)}`;
     return `${name(e.by)} kept ${m[1]} and ${greedy ? "ended the turn" : "banked"}${total}`;
   }
   let count = "";
-  if (before && before.roll && before.roll.length) {
-    const n = before.roll.length - faces.length || (greedy ? 9 : 6);
+  let rolled = before && before.roll && before.roll.length ? before.roll.length : 0;
+  if (step && prev && prev.by === -1) rolled = prev.move.replace(/^roll /, "").split(" ").length;
+  if (rolled) {
+    const n = rolled - faces.length || (greedy ? 9 : 6);
     count = ` ${n} ${n === 1 ? "die" : "dice"}`;
   }
   return `${name(e.by)} kept ${m[1]}${scored} and ${greedy ? "re-rolled" : "rolled"}${count}`;
