@@ -68,7 +68,16 @@ def test_too_long_empty_and_control_characters_are_refused_with_a_reason(
     bell = post(client, table_id, seats[0], "ding\x07")
     assert bell.status_code == 422 and "control characters" in bell.json()["detail"]
     assert post(client, table_id, seats[0], "two\nlines").status_code == 201
-    assert texts(client, table_id) == ["x" * 500, "two\nlines"]
+    # found by a tester: a right-to-left override showed "gnp.exe" as "exe.png"
+    for mark in ("\u202e", "\u202a", "\u202d", "\u2066", "\u2069"):
+        turned = post(client, table_id, seats[0], f"see gnp{mark}.exe")
+        assert turned.status_code == 422, mark
+        assert turned.json()["detail"] == (
+            "a chat message may not hold the invisible characters that change the direction "
+            "of text (they can make words read backwards)"
+        )
+    assert post(client, table_id, seats[0], "\u05e9\u05dc\u05d5\u05dd\u200f!").status_code == 201
+    assert texts(client, table_id) == ["x" * 500, "two\nlines", "\u05e9\u05dc\u05d5\u05dd\u200f!"]
 
 
 def test_the_rate_limit_refuses_with_429_until_the_window_passes(

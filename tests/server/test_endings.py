@@ -287,7 +287,12 @@ def test_the_watch_list_shows_open_games_in_play_only(client: TestClient) -> Non
     listed = client.get("/watch").json()
     assert [t["id"] for t in listed] == [open_table]
     assert [s["name"] for s in listed[0]["seats"]] == ["player0", "player1"]
-    assert hidden not in [t["id"] for t in client.get("/watch?game=pig").json()]
+    assert hidden not in [t["id"] for t in client.get(f"/watch?game={QUICK_GAME}").json()]
+    # an unknown game is not found, as its leaderboard is (it answered [] before)
+    for url in ("/watch?game=nope", "/ratings/nope"):
+        unknown = client.get(url)
+        assert unknown.status_code == 404, url
+        assert unknown.json()["detail"] == "no game 'nope'", url
 
 
 def test_places_from_a_result() -> None:

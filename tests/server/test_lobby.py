@@ -90,9 +90,10 @@ def test_join_start_and_lists(client: TestClient) -> None:
     )
     full = client.post(f"/tables/{tid}/join", json={}, headers=cat)
     assert full.status_code == 409 and full.json()["detail"] == "the table is full"
-    assert client.post(f"/tables/{tid}/start", headers=bob).json()["detail"] == (
-        "only the table's creator may start it"
-    )
+    not_yours = client.post(f"/tables/{tid}/start", headers=bob)
+    # not his to start, ever (403), where "still open" above is not yet (409)
+    assert not_yours.status_code == 403
+    assert not_yours.json()["detail"] == "only the table's creator may start it"
     started = client.post(f"/tables/{tid}/start", headers=ann).json()
     assert started["status"] == "active"
     assert started["version"] >= 1  # the first roll is logged

@@ -69,7 +69,8 @@ class StartRule(Protocol):
     :class:`LobbyView` they are given."""
 
     def refuse_start(self, lobby: LobbyView, account_id: int) -> str | None:
-        """Why *account_id* may not start the table now, or ``None`` if they may."""
+        """Why *account_id* may not start the table now, or ``None`` if they may: a
+        :class:`NotYours` when it is never theirs to start (403), else a plain string (409)."""
         ...
 
     def starts_by_itself(self, lobby: LobbyView) -> bool:
@@ -82,6 +83,13 @@ class StartRule(Protocol):
         ...
 
 
+class NotYours(str):
+    """A start rule's refusal that says the start is not this person's to make (answered
+    403), where a plain string says it is not the time yet (409)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class CreatorStarts:
     """The creator starts the table once every seat is filled (all games but the crossword)."""
@@ -89,7 +97,7 @@ class CreatorStarts:
     def refuse_start(self, lobby: LobbyView, account_id: int) -> str | None:
         """Refuses anyone but the creator, and any start with open seats."""
         if account_id != lobby.table.creator_id:
-            return "only the table's creator may start it"
+            return NotYours("only the table's creator may start it")
         if lobby.open_seats:
             count = len(lobby.open_seats)
             return f"{count} seat{'s' if count > 1 else ''} still open: wait for players to join"

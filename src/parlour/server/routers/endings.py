@@ -203,7 +203,9 @@ def player(
     return players.player_page(ctx, name)
 
 
-@router.get("/watch", response_model=list[WatchOut], responses={422: {"model": ErrorOut}})
+@router.get(
+    "/watch", response_model=list[WatchOut], responses={c: {"model": ErrorOut} for c in (404, 422)}
+)
 def watch(
     ctx: CtxDep,
     game: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9-]+$")] = None,

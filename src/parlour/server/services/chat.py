@@ -3,7 +3,8 @@ see the table (spectators read it and cannot post), stored with the table
 (``chat_messages``) and pushed live as a ``chat`` WebSocket message.
 
 Limits (``Settings``): a message is 1 to ``chat_max_chars`` characters after trimming, with no
-control characters but line breaks and tabs (refused with 422 and the reason); an account
+control characters but line breaks and tabs and no bidirectional override (refused with
+422 and the reason); an account
 posts at most ``chat_rate`` messages in its window of seconds, counted in the database
 (so across server processes) within the write that stores the message (429 past it, with
 ``retry_after``). A person may mute another: the muted person's messages are left out of
@@ -36,6 +37,11 @@ from parlour.storage.social import (
 from parlour.storage.tables import CANCELLED, get_seats, get_table
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+"""The bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to
+U+2069): an override (U+202E) makes the rest of a line read backwards, so a message could
+show other words than it holds. The plain marks (U+200E, U+200F), which right-to-left
+writers use, are taken."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ class ChatLine:
 def clean_text(ctx: ServerContext, text: str) -> str:
     """The message to store: *text* with its CRLF and CR line breaks as LF, trimmed. Raises
     :class:`Refused` for an empty one, one over ``Settings.chat_max_chars`` characters, or
-    one with control characters."""
+    one with control characters or bidirectional overrides (:data:`BIDI`)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     limit = ctx.settings.chat_max_chars
     if not text:
@@ -73,6 +79,11 @@ def clean_text(ctx: ServerContext, text: str) -> str:
         raise Refused(f"a chat message is at most {limit} characters (this one has {len(text)})")
     if CONTROL.search(text):
         raise Refused("a chat message may not hold control characters (line breaks are fine)")
+    if BIDI.search(text):
+        raise Refused(
+            "a chat message may not hold the invisible characters that change the direction "
+            "of text (they can make words read backwards)"
+        )
     return text
 
 

@@ -32,8 +32,8 @@ from sqlalchemy.exc import IntegrityError
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import find, load
 from parlour.engine.state import CHANCE
-from parlour.server.errors import Conflict, NotFound, Refused
-from parlour.server.hooks import LobbyView, hooks_for
+from parlour.server.errors import Conflict, Forbidden, NotFound, Refused
+from parlour.server.hooks import LobbyView, NotYours, hooks_for
 from parlour.server.services.cache import Entry, draw_chance, no_seat, seat_names
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import table_columns
@@ -333,8 +333,9 @@ def vote_start(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
 
 def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
     """Start the table if its start rule lets *account_id* do so now. Raises
-    :class:`Conflict` for a table not in the lobby (started, or cancelled) and
-    :class:`Forbidden`/:class:`Conflict` with the rule's reason."""
+    :class:`Conflict` for a table not in the lobby (started, or cancelled), and with the
+    rule's reason :class:`Forbidden` (not yours to start: another's table) or
+    :class:`Conflict` (not now: seats still open)."""
 
     def work(connection: Connection) -> Entry:
         table = _locked(connection, table_id)
@@ -345,6 +346,8 @@ def start_table(ctx: ServerContext, *, table_id: int, account_id: int) -> None:
             raise _cancelled_or_started(table, "the game has already started")
         spec = find(table.game)
         why = hooks_for(spec.name).start.refuse_start(LobbyView(table, seats, spec), account_id)
+        if isinstance(why, NotYours):
+            raise Forbidden(why)
         if why is not None:
             raise Conflict(why)
         return _begin(ctx, connection, table, seats)

@@ -172,7 +172,10 @@ def _title(game: str) -> str:
 def watch_list(ctx: ServerContext, *, game: str | None = None, limit: int = 50) -> list[Any]:
     """Games in progress anyone may watch (open tables, active), the most recently moved
     first: ``{"id", "game", "title", "seats", "version", "to_move", "started_at",
-    "updated_at", "rated"}``."""
+    "updated_at", "rated"}``. Raises :class:`NotFound` for an unknown *game* (as
+    :func:`game_leaderboard` does)."""
+    if game is not None:
+        game = _game(game).name
     query = (
         select(GameTable.id)
         .where(GameTable.status == ACTIVE, GameTable.visibility == "open")
