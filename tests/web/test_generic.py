@@ -51,6 +51,7 @@ def test_count_to_ten_is_played_to_the_end_in_the_generic_renderer(pages: Pages)
     create_table(page, count_game.NAME, ["cpu:first"], invite=True)
 
     wait_for_count(page, 0)
+    expect(page.locator("#dice-card")).to_be_hidden()  # no part named die or dice
     assert buttons(page) == ["1 add 1", "2 add 2"]
     assert part(page, "target") == "10"
     pages.shot(page, "start")

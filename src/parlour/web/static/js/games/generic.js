@@ -5,9 +5,33 @@
 // notation (always there on your turn: the only way when the moves are too many to list),
 // and the log of the latest events. The interface is every renderer's: create(ctx) returns
 // {render(model), setBusy(busy), destroy()}.
+//
+// Dice are drawn from the observation's shape, whatever the game: a part named "die" (a
+// whole number 1 to 6) or "dice" (a list of them) is shown as dice pictures with their
+// words ("The die shows four") above the table of parts (docs/adding-a-game.md, "Drawn pieces").
 
 import { fill, h, points } from "../dom.js";
 import { scoreboard, who } from "./common.js";
+import { dieFace } from "./dice.js";
+
+const FACE_NAMES = ["", "one", "two", "three", "four", "five", "six"];
+const isFace = (v) => Number.isInteger(v) && v >= 1 && v <= 6;
+
+/** The dice the observation *view* shows: its "dice" (faces 1 to 6) or its "die" as one,
+ * or [] when it has neither (or they are not faces). */
+export function diceOf(view) {
+  if (!view || typeof view !== "object") return [];
+  if (Array.isArray(view.dice) && view.dice.length && view.dice.every(isFace)) return view.dice;
+  if (isFace(view.die)) return [view.die];
+  return [];
+}
+
+/** The dice as pictures, one picture with its words for screen readers. */
+function diceDrawn(faces, fresh) {
+  const words = faces.length === 1 ? `The die shows ${FACE_NAMES[faces[0]]}` : `The dice show ${faces.map((f) => FACE_NAMES[f]).join(", ")}`;
+  return h("div", { class: "dice", id: "generic-dice", role: "img", "aria-label": words },
+    faces.map((f) => h("span", { class: `die${fresh ? " rolling" : ""}`, dataset: { face: f } }, dieFace(f))));
+}
 
 const LOG_SHOWN = 30;
 
@@ -69,8 +93,11 @@ export function create(ctx) {
   const form = h("form", { class: "typed", id: "notation-form", onsubmit: submit }, typed, play);
   const movesCard = h("div", { class: "card moves-card" }, h("h3", {}, "Your moves"), moves, form);
   const log = h("ol", { class: "plays", id: "generic-log" });
-  const logCard = h("div", { class: "card" }, h("h3", {}, "Latest moves"), log);
-  fill(ctx.root, h("div", { class: "generic-layout" }, turn, movesCard, board, table, logCard));
+  const logCard = h("div", { class: "card log-card" }, h("h3", {}, "Latest moves"), log);
+  const diceCard = h("div", { class: "card dice-card", id: "dice-card", hidden: true });
+  let shownDice = "";
+  let shownVersion = null;
+  fill(ctx.root, h("div", { class: "generic-layout" }, turn, diceCard, movesCard, board, table, logCard));
 
   function mine() {
     return Boolean(model && !model.readOnly && model.yourTurn);
@@ -102,6 +129,14 @@ export function create(ctx) {
     else if (mine()) turn.textContent = "Your turn";
     else if ((model.toMove || []).length) turn.textContent = `${model.toMove.map((s) => who(model, s)).join(" and ")} to move`;
     else turn.textContent = "Chance is drawn…";
+    const faces = diceOf(view);
+    diceCard.hidden = faces.length === 0;
+    // rolled afresh: a new version whose dice differ, or the same faces rolled again
+    const fresh = faces.length > 0 && shownVersion !== null && model.version !== shownVersion
+      && (faces.join(" ") !== shownDice || (model.fresh || []).some((e) => e.by === -1));
+    if (faces.length) fill(diceCard, h("h3", {}, faces.length === 1 ? "The die" : "The dice"), diceDrawn(faces, fresh));
+    shownDice = faces.join(" ");
+    shownVersion = model.version;
     board.hidden = !Array.isArray(view.scores);
     if (!board.hidden) fill(board, scoreboard(model));
     fill(table, h("h3", {}, model.readOnly ? "The table" : "What you see"), observationTable(view, model.names));
