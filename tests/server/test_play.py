@@ -112,9 +112,11 @@ def test_illegal_actions_get_422_with_the_engine_reason_and_change_nothing(
         json={"action": move, "version": version},
         headers=seats[other],
     )
-    assert out_of_turn.status_code == 422
-    assert out_of_turn.json()["code"] == "illegal_move"
-    assert f"seat {other} may not act now" in out_of_turn.json()["detail"]
+    # in words with the mover's name, not the engine's seat numbers
+    assert out_of_turn.status_code == 409
+    assert out_of_turn.json()["code"] == "not_your_turn"
+    mover = client.get(f"/tables/{table_id}", headers=seats[0]).json()["seats"][seat]
+    assert out_of_turn.json()["detail"] == f"it is not your turn: {mover['name']} to move"
     garbage = client.post(
         f"/tables/{table_id}/actions",
         json={"action": "xyzzy 42", "version": version},

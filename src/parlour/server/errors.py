@@ -64,6 +64,13 @@ class Conflict(ServerError):
     code = "conflict"
 
 
+class NotYourTurn(Conflict):
+    """An action the rules refuse because another seat is to move; the reason names who,
+    by name (409)."""
+
+    code = "not_your_turn"
+
+
 class StaleVersion(Conflict):
     """The action was made against an old version; ``current`` carries the table now (409)."""
 

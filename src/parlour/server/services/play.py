@@ -40,9 +40,16 @@ from typing import Any
 import anyio.to_thread
 from sqlalchemy import Connection
 
-from parlour.engine.errors import ParlourError
+from parlour.engine.errors import IllegalMove, ParlourError
 from parlour.engine.state import CHANCE, HOST, JSON, Action, State
-from parlour.server.errors import Conflict, Forbidden, NotFound, Refused, StaleVersion
+from parlour.server.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    NotYourTurn,
+    Refused,
+    StaleVersion,
+)
 from parlour.server.hooks import Moment, Turning, hooks_for
 from parlour.server.services.cache import (
     Entry,
@@ -319,7 +326,19 @@ def _check_submission(
             current=current_payload(entry, seat),
         )
     action = entry.state.parse_action(text, player=seat)
+    if seat not in entry.table.to_move and entry.table.to_move:
+        try:  # some moves are anyone's at any time (a rack's order)
+            entry.state.clone().apply(action, player=seat)
+        except IllegalMove:
+            raise NotYourTurn(_not_your_turn(entry)) from None
     return seat, action, ({seat: {"skips": 0}} if entry.seats[seat].skips else None)
+
+
+def _not_your_turn(entry: Entry) -> str:
+    """Why a seat may not act, by name ("it is not your turn: bob to move"): the engine's
+    reason says seat numbers."""
+    movers = [entry.names[s] for s in entry.table.to_move if 0 <= s < len(entry.names)]
+    return f"it is not your turn: {' and '.join(movers)} to move"
 
 
 def _passed_only_by_others(entry: Entry, seat: int, version: int) -> bool:

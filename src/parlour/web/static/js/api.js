@@ -1,7 +1,11 @@
 // The server's REST API (docs/server.md). Every error carries the server's reason.
 
+/** The wire's names of the fields a player sends without naming them, in words. */
+const FIELD_WORDS = { action: "the move", version: "the table's version", text: "the message" };
+
 /** A refused request's reasons in words: each problem's field as words ("min players",
- * "seats 2"), never the wire's names ("body.min_players", "seats.1"). */
+ * "seats 2", "the move"), never the wire's names ("body.min_players", "seats.1"). *body* is
+ * the server's answer, REST or WebSocket (docs/server.md, "Errors"). */
 export function reasonInWords(body) {
   const problems = body && Array.isArray(body.problems) ? body.problems : [];
   if (!problems.length) return body && body.detail;
@@ -13,9 +17,20 @@ export function reasonInWords(body) {
         .filter(Boolean)
         .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part.replaceAll("_", " ")))
         .join(" ");
+      if (FIELD_WORDS[field]) return `${FIELD_WORDS[field]}: ${problem}`;
       return field ? `${field}: ${problem}` : problem;
     })
     .join("; ");
+}
+
+/** What a player is told of a refused move, REST or WebSocket (*err*: an ApiError or the
+ * socket's error message): in words, never a field name, JSON or a code. */
+export function refusalInWords(err) {
+  if (err && err.code === "stale_version") {
+    return "The table moved on before your move arrived: here it is now; try again.";
+  }
+  const reason = (err && (reasonInWords(err) || err.message)) || "the server refused it";
+  return `Refused: ${reason}`;
 }
 
 export class ApiError extends Error {

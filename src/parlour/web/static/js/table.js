@@ -10,7 +10,7 @@
 // laptop, below it on a phone; a side panel such as chat appends itself there) and
 // <div id="table-actions"> at its top (buttons such as resign or rematch).
 
-import { get, post } from "./api.js";
+import { get, post, refusalInWords } from "./api.js";
 import { confirmBox, fill, h, keyHint, messageLine, pace, points, sleep, timeLeft } from "./dom.js";
 import { mountChat } from "./chat.js";
 import { live } from "./live.js";
@@ -288,7 +288,6 @@ class TablePage {
       this.message.clear();
       return true;
     } catch (err) {
-      const detail = err.detail || err.message || "refused";
       if (err.code === "stale_version" && retryStale) {
         await this.reload();
         this.busy = false;
@@ -296,11 +295,10 @@ class TablePage {
       }
       if (err.code === "stale_version") {
         await this.reload(); // the server's table now (the error carries it too)
-        this.message.show("The table moved on before your move arrived: here it is now; try again.", "error");
       } else {
         await this.draw(); // nothing changed: the same table, drawn again
-        this.message.show(`Refused: ${detail}`, "error");
       }
+      this.message.show(refusalInWords(err), "error");
       return false;
     } finally {
       this.busy = false;
