@@ -14,6 +14,7 @@ from tests.quick_game import QUICK_GAME
 from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 from tests.web.test_dice import rolls_for_seat
+from tests.web.test_in_view import SIZES
 
 PIECES = ".die, .card-face, .tile-btn, .sq, .tile-face"
 
@@ -38,8 +39,15 @@ FOCUS = """() => {
 # game: (seats after you, a piece to tab to, what shows the game is ready)
 GAMES = {
     "ten-thousand": (["cpu:cautious"], "#dice .die", "#dice .die"),
+    "greedy": (["cpu:easy"], "#dice .die", "#dice .die"),
     "rummy": (["cpu:easy"], "#hand .card-face", "#draw-stock:enabled"),
     "crossword": (["cpu:easy"], "#rack .tile-btn, #board .sq", "#rack .tile-btn"),
+    # the generic renderer: its die a picture with words, its moves buttons
+    QUICK_GAME: (
+        [f"cpu:{find(QUICK_GAME).bot_levels[0]}"],
+        "#legal-actions button",
+        "#generic-dice",
+    ),
 }
 
 
@@ -52,13 +60,15 @@ def tab_to(page: Page, selector: str, limit: int = 150) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", list(GAMES))
 def test_pieces_have_words_and_a_visible_focus(
-    pages: Pages, script: ChanceScript, game: str
+    pages: Pages, script: ChanceScript, game: str, size: str
 ) -> None:
     seats, piece, ready = GAMES[game]
     script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 1 5 2 3 4", "roll 1 2 3"])
-    page = pages.open(width=1280, height=800)
+    width, height = SIZES[size]
+    page = pages.open(width=width, height=height)
     sign_up(page, unique("alt"))
     create_table(page, game, seats)
     expect(page.locator(ready).first).to_be_visible(timeout=30_000)
@@ -73,7 +83,10 @@ def test_pieces_have_words_and_a_visible_focus(
     tab_to(page, piece)
     focus = page.evaluate(FOCUS)
     assert focus["visible"] and focus["outline"] != "none" and focus["width"] >= 2, focus
-    pages.shot(page, f"{game}-focus", full_page=False)
+    # the focused piece is where the player can see it (the page scrolls it into view)
+    box = page.evaluate("() => document.activeElement.getBoundingClientRect().toJSON()")
+    assert box["top"] >= 0 and box["bottom"] <= height and box["right"] <= width, box
+    pages.shot(page, f"{game}-focus-{size}", full_page=False)
 
 
 HELP = re.compile(r"\((?:[A-Z]|any key)\)|Keys:|Backspace|arrow keys", re.IGNORECASE)

@@ -5,6 +5,8 @@ screenshot, ``artifacts/screenshots/in_view-<game>-<size>.png``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -79,6 +81,13 @@ def first_roll(game: str) -> object:
     return script
 
 
+def png_size(path: Path) -> tuple[int, int]:
+    """The width and height a PNG file's header gives (its IHDR chunk, bytes 16 to 24)."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
 def scrolled(page: Page) -> dict[str, int]:
     return dict(
         page.evaluate(
@@ -103,7 +112,10 @@ def test_everything_in_view_at_three_sizes(pages: Pages, script: ChanceScript, g
         page.evaluate("() => window.scrollTo(0, 0)")
         page.wait_for_timeout(100)  # a frame for the layout to settle after the resize
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{game}-{size}.png"))
+        shot = ARTIFACTS / f"{game}-{size}.png"
+        shot.unlink(missing_ok=True)  # a file from an earlier run proves nothing
+        page.screenshot(path=str(shot))
+        assert png_size(shot) == (width, height), (shot, png_size(shot))
         out = page.evaluate(OUT_OF_VIEW, boxes)
         if out:
             problems[size] = out
