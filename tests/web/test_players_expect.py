@@ -169,3 +169,7 @@ def test_the_create_forms_options_read_in_words(pages: Pages) -> None:
     options = page.locator("fieldset", has_text="Options").inner_text()
     assert ".." not in options and "_" not in options, options
     assert "Max stack" in options and "(0 or more)" in options, options
+    # numbers grouped as the scores are: "10,000" on the table, "100,000" here
+    page.locator("#new-game").select_option("ten-thousand")
+    options = page.locator("fieldset", has_text="Options").inner_text()
+    assert "(1,000 to 100,000)" in options and "(0 to 5,000)" in options, options

@@ -381,11 +381,12 @@ function optionInput(name, option) {
   return h("p", {}, h("label", { for: id }, `${label} `), input, h("small", {}, ` ${option.help}${allowedInWords(option)}`));
 }
 
-/** The values a number option takes, in words: " (0 to 10)", " (2 or more)", "". */
+/** The values a number option takes, in words: " (0 to 10)", " (1,000 to 100,000)",
+ * " (2 or more)", "" (thousands grouped as the scores are). */
 export function allowedInWords(option) {
   if (option.choices && option.choices.length) return "";
-  const lo = option.minimum;
-  const hi = option.maximum;
+  const lo = typeof option.minimum === "number" ? points(option.minimum) : option.minimum;
+  const hi = typeof option.maximum === "number" ? points(option.maximum) : option.maximum;
   if (lo !== null && lo !== undefined && hi !== null && hi !== undefined) return ` (${lo} to ${hi})`;
   if (lo !== null && lo !== undefined) return ` (${lo} or more)`;
   if (hi !== null && hi !== undefined) return ` (up to ${hi})`;
