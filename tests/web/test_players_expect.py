@@ -4,18 +4,21 @@ crossword's last play marked and no cursor when it is not your turn; clocks as t
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 from tests.web.test_dice import rolls_for_seat, select_dice
+from tests.web.test_in_view import SIZES
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_dice_buttons_follow_the_selection_and_the_tab_says_your_turn(
-    pages: Pages, script: ChanceScript
+    pages: Pages, script: ChanceScript, size: str
 ) -> None:
     script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 3 4 6 6"])
-    page = pages.open()
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     sign_up(page, unique("sel"))
     create_table(page, "ten-thousand", ["cpu:cautious"])
     expect(page.locator("#dice .die")).to_have_count(6)
@@ -63,10 +66,11 @@ MARKS = """() => {
 }"""
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_the_crossword_marks_the_last_play_and_hides_the_cursor_off_turn(
-    pages: Pages,
+    pages: Pages, size: str
 ) -> None:
-    page = pages.open()
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     page.context.add_init_script("localStorage.setItem('parlour.pace', '400')")
     sign_up(page, unique("cw"))
     create_table(page, "crossword", ["cpu:hard"])
@@ -99,9 +103,10 @@ def test_the_site_follows_the_systems_dark_setting(pages: Pages) -> None:
     assert (dark, light) == ("rgb(21, 25, 29)", "rgb(251, 250, 246)")
 
 
-def test_my_games_say_whose_turn_it_is(pages: Pages, script: ChanceScript) -> None:
+@pytest.mark.parametrize("size", list(SIZES))
+def test_my_games_say_whose_turn_it_is(pages: Pages, script: ChanceScript, size: str) -> None:
     script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 2 3 4 6 6"])
-    page = pages.open()
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     sign_up(page, unique("my"))
     table = create_table(page, "ten-thousand", ["cpu:cautious"])
     expect(page.locator("#dice .die")).to_have_count(6)
@@ -110,9 +115,12 @@ def test_my_games_say_whose_turn_it_is(pages: Pages, script: ChanceScript) -> No
     expect(row.locator(".table-state")).to_have_text(" · you to move")
 
 
-def test_my_games_show_a_finished_games_result(pages: Pages, script: ChanceScript) -> None:
+@pytest.mark.parametrize("size", list(SIZES))
+def test_my_games_show_a_finished_games_result(
+    pages: Pages, script: ChanceScript, size: str
+) -> None:
     script.by_game["greedy"] = rolls_for_seat(0, ["roll 1 2 3 4 6 6 2 3 4"])
-    page = pages.open()
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     sign_up(page, unique("quit"))
     table = create_table(page, "greedy", ["cpu:easy"])
     expect(page.locator("#dice .die")).to_have_count(9)
@@ -124,13 +132,14 @@ def test_my_games_show_a_finished_games_result(pages: Pages, script: ChanceScrip
     expect(row.locator(".table-state")).to_have_text(" · cpu:easy won (0 to 0)")
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_the_crossword_judges_a_play_only_once_it_is_complete(
-    pages: Pages, script: ChanceScript
+    pages: Pages, script: ChanceScript, size: str
 ) -> None:
     from tests.web.test_crossword import draws
 
     script.by_game["crossword"] = draws({0: ["CATSDOG"]})  # type: ignore[assignment]
-    page = pages.open()
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     sign_up(page, unique("half"))
     create_table(page, "crossword", ["cpu:easy"])
     expect(page.locator("#rack .tile-btn")).to_have_count(7, timeout=30_000)
