@@ -6,11 +6,13 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import create_table, sign_up, unique
 from tests.web.test_dice import rolls_for_seat
+from tests.web.test_in_view import SIZES
 
 SHOWN = """() => {
     // every version drawn, with the time it appeared and the dice on the table then
@@ -34,11 +36,13 @@ def log_lines(page: Page) -> list[str]:
     return [line.strip() for line in page.locator("#move-log li").all_text_contents()]
 
 
-def start_ten_thousand(pages: Pages, script: ChanceScript, pace: int) -> Page:
+def start_ten_thousand(
+    pages: Pages, script: ChanceScript, pace: int, size: str = "1280x800"
+) -> Page:
     script.by_game["ten-thousand"] = rolls_for_seat(
         0, ["roll 1 1 1 5 2 3"], seat1=["roll 1 2 3 4 6 6", "roll 2 3 4 5 6"]
     )
-    page = pages.open()
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     with_pace(page, pace)
     sign_up(page, unique("pace"))
     create_table(page, "ten-thousand", ["cpu:cautious"])
@@ -48,10 +52,11 @@ def start_ten_thousand(pages: Pages, script: ChanceScript, pace: int) -> Page:
     return page
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_computer_turn_is_shown_step_by_step_with_its_log(
-    pages: Pages, script: ChanceScript
+    pages: Pages, script: ChanceScript, size: str
 ) -> None:
-    page = start_ten_thousand(pages, script, 700)
+    page = start_ten_thousand(pages, script, 700, size)
     page.evaluate(SHOWN)
     page.keyboard.press("b")
     expect(page.locator("#turn-head")).to_have_text("cpu:cautious is playing")
@@ -71,7 +76,7 @@ def test_a_computer_turn_is_shown_step_by_step_with_its_log(
     assert "cpu:cautious kept 1 for 100 and rolled 5 dice" in lines, lines
     assert "cpu:cautious rolled 2 3 4 5 6" in lines, lines
     assert any(line.startswith("cpu:cautious kept 5 for 50 and") for line in lines), lines
-    pages.shot(page, "log")
+    pages.shot(page, f"log-{size}")
 
 
 def test_a_key_shows_the_latest_at_once(pages: Pages, script: ChanceScript) -> None:
@@ -94,8 +99,9 @@ def test_a_key_shows_the_latest_at_once(pages: Pages, script: ChanceScript) -> N
     expect(page.locator("#turn-head")).to_have_text("Your turn", timeout=20_000)
 
 
-def test_rummy_says_what_the_others_drew_and_discarded(pages: Pages) -> None:
-    page = pages.open()
+@pytest.mark.parametrize("size", list(SIZES))
+def test_rummy_says_what_the_others_drew_and_discarded(pages: Pages, size: str) -> None:
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     sign_up(page, unique("rum"))
     create_table(page, "rummy", ["cpu:easy"])
     expect(page.locator("#draw-stock")).to_be_enabled(timeout=30_000)
@@ -114,10 +120,13 @@ def test_rummy_says_what_the_others_drew_and_discarded(pages: Pages) -> None:
     assert re.fullmatch(r"cpu:easy discarded the \S+ of \w+", theirs[-1]), lines
 
 
-def test_the_log_reads_the_same_after_a_reload(pages: Pages, script: ChanceScript) -> None:
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_log_reads_the_same_after_a_reload(
+    pages: Pages, script: ChanceScript, size: str
+) -> None:
     # found by a reviewer: after a reload, "Rolled 1 2 3 4 6 6" had lost its roller, and
     # "You kept ... and banked" its points (the views of now cannot tell an old turn)
-    page = start_ten_thousand(pages, script, 40)
+    page = start_ten_thousand(pages, script, 40, size)
     page.keyboard.press("b")
     expect(page.locator("#move-log")).to_contain_text("rolled 2 3 4 5 6", timeout=30_000)
     expect(page.locator("#turn-head")).to_have_text("Your turn", timeout=30_000)
