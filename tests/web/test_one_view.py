@@ -8,11 +8,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.web.conftest import ChanceScript, Pages
 from tests.web.helpers import sign_up, unique
 from tests.web.test_dice import rolls_for_seat
+from tests.web.test_in_view import SIZES
 
 SENT = """() => {
     // every action the page sends, with what the screen showed when it went
@@ -61,10 +63,11 @@ def new_table(page: Page) -> int:
     return int(table["id"])
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_every_move_sent_is_the_one_shown_after_many_starts(
-    pages: Pages, script: ChanceScript
+    pages: Pages, script: ChanceScript, size: str
 ) -> None:
-    page = pages.open()
+    page = pages.open(width=SIZES[size][0], height=SIZES[size][1])
     page.add_init_script(f"({SENT})()")
     page.route("**/js/games/dice.js", slow_renderer)
     sign_up(page, unique("vic"))
