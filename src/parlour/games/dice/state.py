@@ -36,7 +36,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import repeat as _repeat
 from math import floor as _floor
-from typing import Any, cast
+from typing import Any
 
 from parlour.engine.chance import FACES, Dice, roll_outcomes, sample_roll
 from parlour.engine.errors import IllegalMove
@@ -260,7 +260,7 @@ class DiceState(State):
         ):
             self._listed_action(index)  # raises IllegalMove with the reason
         assert listed is not None
-        action = cast(DiceAction, listed[1][index])
+        action: DiceAction = listed[1][index]
         seat = self.seat  # a listing is never empty but at a seat's decision
         if not self._plain or type(action) is not Keep:
             if type(action) is Keep:
