@@ -187,3 +187,26 @@ def test_a_dice_observation_by_hand() -> None:
     expected = [0, 0, 0, 0, 0.02, 0, 0, 0, 0, 1] + [0] * 11  # 200 of 10,000 points; 4 dice
     assert np.array_equal(position.observation(0), np.array(expected, np.float32))
     assert not position.mask_view().any() and not position.mask_view().flags.writeable
+
+
+@pytest.mark.parametrize(("game", "options"), [("rummy", {"ending_score": 50}), ("crossword", {})])
+def test_in_place_observations_of_the_other_games(game: str, options: dict[str, object]) -> None:
+    """Rummy and the crossword (written in place from their vectors): the in-place env
+    observes what the default one does, step by step, into the same array each time."""
+    fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
+    fresh.reset(seed=4)
+    reused.reset(seed=4)
+    pick = random.Random(2)
+    for _ in range(40):
+        agent = fresh.agent_selection
+        a, b = fresh.observe(agent), reused.observe(agent)
+        assert np.array_equal(a["observation"], b["observation"])
+        assert np.array_equal(a["action_mask"], b["action_mask"])
+        assert b["observation"] is reused.observe(agent)["observation"]
+        legal = np.flatnonzero(a["action_mask"])
+        choice = int(legal[pick.randrange(len(legal))])
+        fresh.step(choice)
+        reused.step(choice)
+        if all(fresh.terminations.values()):
+            break
+    assert fresh.position.state == reused.position.state
