@@ -248,21 +248,20 @@ def main(argv: list[str]) -> None:
         from parlour.research.openspiel import load_game
         from parlour.research.pettingzoo import raw_env
 
-        raw = engine(name, False, "decisions", **options)
-        # warm the game's caches first (Greedy's scoring tables for nine dice take far
-        # longer than one untimed game to fill), so that no contender pays for them
-        _rate(raw, seconds)
-        r = _rates(
-            {
-                "engine": raw,
-                "zoo": partial(pettingzoo_decisions, raw_env(name, **options), rng),
-                "zoo in place": partial(
-                    pettingzoo_decisions, raw_env(name, in_place=True, **options), rng
-                ),
-                "spiel": partial(pyspiel_decisions, load_game(name, **options), rng),
-            },
-            seconds * 4,
-        )
+        contenders: dict[str, Callable[[], int]] = {
+            "engine": engine(name, False, "decisions", **options),
+            "zoo": partial(pettingzoo_decisions, raw_env(name, **options), rng),
+            "zoo in place": partial(
+                pettingzoo_decisions, raw_env(name, in_place=True, **options), rng
+            ),
+            "spiel": partial(pyspiel_decisions, load_game(name, **options), rng),
+        }
+        # warm the caches first, so that no contender pays for filling them: the game's
+        # (Greedy's scoring tables for nine dice take far longer than one untimed game to
+        # fill) and each adapter's own (its legal-id listings per roll)
+        for run in contenders.values():
+            _rate(run, seconds)
+        r = _rates(contenders, seconds * 4)
         show(
             f"{name} decisions/s: engine {_median(r['engine']):,.0f}, "
             f"PettingZoo {_median(r['zoo']):,.0f} "
