@@ -15,6 +15,11 @@ ids of the agent to move (all zeros for the others). Chance (dice, shuffles, til
 drawn inside the environment with a ``random.Random`` seeded by ``reset(seed=...)``. Rewards
 come at the end: the engine's returns (winners share 1.0). An illegal action raises
 :class:`~parlour.engine.errors.IllegalMove` and changes nothing.
+
+``observe`` returns new arrays each call; with ``in_place=True`` (:func:`raw_env`, :func:`env`)
+it writes each agent's observation into that agent's own array (overwritten by its next
+``observe``) and hands out a read-only mask the environment keeps: nothing is allocated per
+step, and the values are the same.
 """
 
 from __future__ import annotations
