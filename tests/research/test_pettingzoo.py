@@ -3,13 +3,17 @@ and its observations, masks and rewards say what the engine says."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 import parlour
 from parlour.engine.errors import BadOption, IllegalMove
-from parlour.research.codecs import games
+from parlour.engine.state import CHANCE
+from parlour.games.dice.notation import Keep, Roll
+from parlour.research.codecs import games, load_codec
 from parlour.research.pettingzoo import env, raw_env
 
 # Smaller games where the defaults would make the API tests slow; every other installed game
@@ -86,3 +90,123 @@ def test_render_is_text() -> None:
     e.reset(seed=0)
     text = e.render()
     assert isinstance(text, str) and text.startswith("Ten-Thousand:")
+
+
+def _old_dice_observation(
+    state: parlour.State, seat: int, target: float, n_dice: int
+) -> list[float]:
+    """The dice observation as the list-built encoder before the in-place one wrote it
+    (the layout of docs/research.md), as a reference."""
+    n = state.game.num_players
+    values = [0.0] * (2 * n + 2 + n_dice + 9)
+    for s, points in enumerate(state.scores):  # type: ignore[attr-defined]
+        values[(s - seat) % n] = points / target
+    player = state.current_player()
+    if player >= 0:
+        values[n + (player - seat) % n] = 1.0
+    at = 2 * n
+    values[at] = state.turn_total / target  # type: ignore[attr-defined]
+    values[at + 1 + state.to_roll] = 1.0  # type: ignore[attr-defined]
+    at += 2 + n_dice
+    if state.roll is not None:  # type: ignore[attr-defined]
+        for face in state.roll:  # type: ignore[attr-defined]
+            values[at + face - 1] += 1.0
+        values[at + 6] = float(state.rolls == 1)  # type: ignore[attr-defined]
+    values[at + 7] = float(getattr(state, "final_turns", None) is not None)
+    values[at + 8] = float(getattr(state, "bonus_rounds", 0))
+    return values
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "n_dice"),
+    [("ten-thousand", {"target": 3000, "players": 3}, 6), ("greedy", {"target": 3000}, 9)],
+)
+def test_dice_observations_in_place_are_the_old_ones(
+    game: str, options: dict[str, object], n_dice: int
+) -> None:
+    """The default environment and the in-place one (same seed, same actions) give equal
+    observations, masks and rewards, each observation the reference encoder's; the
+    in-place one reuses its arrays and hands out a read-only mask, the default one new,
+    writable arrays; and the chance draws are sample_chance's stream (the same game as
+    apply(sample_chance(rng)) with the seed's random.Random)."""
+    fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
+    fresh.reset(seed=7)
+    reused.reset(seed=7)
+    replay = parlour.load(game, **options).new_initial_state()
+    rng, pick = random.Random(7), random.Random(1)
+    seen: list[int] = []
+    target = float(options["target"])  # type: ignore[arg-type]
+    while not all(fresh.terminations.values()):
+        while replay.current_player() == CHANCE:
+            replay.apply(replay.sample_chance(rng))
+        agent = fresh.agent_selection
+        assert reused.agent_selection == agent
+        for other in fresh.possible_agents:
+            a, b = fresh.observe(other), reused.observe(other)
+            seat = fresh.agent_name_mapping[other]
+            expected = np.array(_old_dice_observation(replay, seat, target, n_dice), np.float32)
+            assert np.array_equal(a["observation"], expected)
+            assert np.array_equal(b["observation"], expected)
+            assert np.array_equal(a["action_mask"], b["action_mask"])
+            assert a["observation"].dtype == np.float32 and a["action_mask"].dtype == np.int8
+            assert a["action_mask"].flags.writeable and not b["action_mask"].flags.writeable
+            assert b["observation"] is reused.observe(other)["observation"]  # reused
+        mask = fresh.observe(agent)["action_mask"]
+        legal = [i for i in np.flatnonzero(mask) if i != 10008]  # not Greedy's quit
+        choice = int(legal[pick.randrange(len(legal))])
+        seen.append(choice)
+        fresh.step(choice)
+        reused.step(choice)
+        replay.apply_legal(
+            [fresh.codec.id_of(a) for a in replay.legal()].index(choice)  # type: ignore[attr-defined]
+        )
+        assert fresh.position.state == reused.position.state
+    while replay.current_player() == CHANCE:
+        replay.apply(replay.sample_chance(rng))
+    assert replay == fresh.position.state and replay.is_terminal()
+    assert fresh.rewards == reused.rewards == fresh._cumulative_rewards
+    assert len(seen) >= 10  # a whole game, not just its start
+
+
+def test_a_dice_observation_by_hand() -> None:
+    """Ten-Thousand, two seats: seat 0 rolls 1 1 2 3 4 6 (first roll), keeps 1 1 and rolls
+    on. Layout: scores 0-1, to_move 2-3, turn_total 4, to_roll 5-11, roll_counts 12-17,
+    first_roll 18, last_turns 19, bonus_rounds 20."""
+    codec = load_codec("ten-thousand")
+    position = codec.new_position()
+    position.state.apply(Roll((1, 1, 2, 3, 4, 6)))
+    out = np.full(21, 9.0, np.float32)
+    position.observation_into(1, out)
+    expected = [0.0] * 21
+    expected[3] = 1.0  # seat 0 to move: one seat after seat 1
+    expected[5 + 6] = 1.0  # six dice rolled
+    expected[12], expected[13], expected[14], expected[15], expected[17] = 2, 1, 1, 1, 1
+    expected[18] = 1.0
+    assert out.tolist() == expected
+    position.apply_id(codec.id_of(Keep((1, 1), False)))
+    expected = [0, 0, 0, 0, 0.02, 0, 0, 0, 0, 1] + [0] * 11  # 200 of 10,000 points; 4 dice
+    assert np.array_equal(position.observation(0), np.array(expected, np.float32))
+    assert not position.mask_view().any() and not position.mask_view().flags.writeable
+
+
+@pytest.mark.parametrize(("game", "options"), [("rummy", {"ending_score": 50}), ("crossword", {})])
+def test_in_place_observations_of_the_other_games(game: str, options: dict[str, object]) -> None:
+    """Rummy and the crossword (written in place from their vectors): the in-place env
+    observes what the default one does, step by step, into the same array each time."""
+    fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
+    fresh.reset(seed=4)
+    reused.reset(seed=4)
+    pick = random.Random(2)
+    for _ in range(40):
+        agent = fresh.agent_selection
+        a, b = fresh.observe(agent), reused.observe(agent)
+        assert np.array_equal(a["observation"], b["observation"])
+        assert np.array_equal(a["action_mask"], b["action_mask"])
+        assert b["observation"] is reused.observe(agent)["observation"]
+        legal = np.flatnonzero(a["action_mask"])
+        choice = int(legal[pick.randrange(len(legal))])
+        fresh.step(choice)
+        reused.step(choice)
+        if all(fresh.terminations.values()):
+            break
+    assert fresh.position.state == reused.position.state

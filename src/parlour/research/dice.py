@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
@@ -62,6 +63,10 @@ class DiceCodec(Codec):
         self._ids_cache: dict[int, tuple[Sequence[object], list[int]]] = {}
         self._listings: dict[int, tuple[Sequence[object], Listing]] = {}
         self.chance_tables: dict[int, list[tuple[int, float]]] = {}
+        self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
+        """A read-only mask with no legal id (where no seat is to choose)."""
+        self.no_mask.flags.writeable = False
+        self._face_counts: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.observation_size = sum(n for _, n in self.observation_layout())
         check_layout(self.observation_layout(), self.observation_size)
 
@@ -107,9 +112,17 @@ class DiceCodec(Codec):
         mask = np.zeros(self.num_actions, dtype=np.int8)
         ids = sorted(index)
         mask[ids] = 1
+        mask.flags.writeable = False  # shared: action_mask hands out copies
         found = Listing(ids, index, mask)
         if isinstance(actions, tuple):
             self._listings[id(actions)] = (actions, found)
+        return found
+
+    def face_counts(self, roll: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """(face, how many dice show it) for each face of the sorted *roll* (remembered)."""
+        found = self._face_counts.get(roll)
+        if found is None:
+            found = self._face_counts[roll] = tuple(sorted(Counter(roll).items()))
         return found
 
     def id_of(self, action: object) -> int:
@@ -131,7 +144,7 @@ class DiceCodec(Codec):
 
 class Listing(NamedTuple):
     """One legal-action list as ids: ``ids`` ascending, ``places`` (id -> its place in the
-    list) and ``mask`` (shared: copy it before changing it)."""
+    list) and ``mask`` (shared and read-only: copy it to change it)."""
 
     ids: list[int]
     places: dict[int, int]
@@ -146,18 +159,41 @@ class DicePosition(Position):
 
     codec: DiceCodec
     state: DiceState
+    _listed_at = -1
+    """The history length at the last :meth:`_listing` (-1: none yet)."""
+    _listed: Listing | None = None
+
+    def _listing(self) -> Listing | None:
+        """The legal actions now as a :class:`Listing` (None when no seat is to choose),
+        remembered until the next event."""
+        state = self.state
+        events = len(state.history)
+        if self._listed_at != events:
+            found = None
+            if not state.over and state.roll is not None:
+                found = self.codec.listing(state.legal())
+            self._listed, self._listed_at = found, events
+        return self._listed
 
     def legal_ids(self) -> list[int]:
-        state = self.state
-        if state.over or state.roll is None:
-            return []
-        return self.codec.listing(state.legal()).ids
+        found = self._listing()
+        return [] if found is None else found.ids
 
     def action_mask(self) -> npt.NDArray[np.int8]:
-        state = self.state
-        if state.over or state.roll is None:
+        found = self._listing()
+        if found is None:
             return np.zeros(self.codec.num_actions, dtype=np.int8)
-        return self.codec.listing(state.legal()).mask.copy()
+        return found.mask.copy()
+
+    def mask_view(self) -> npt.NDArray[np.int8]:
+        found = self._listing()
+        return self.codec.no_mask if found is None else found.mask
+
+    def advance(self, rng: random.Random) -> int:
+        state = self.state
+        while state.roll is None and not state.over:
+            state.sample_and_apply(rng)
+        return state.current_player()
 
     def sample_and_apply(self, rng: random.Random) -> int:
         return self.codec.index[self.state.sample_and_apply(rng).dice]
@@ -195,10 +231,11 @@ class DicePosition(Position):
                 raise IllegalMove(f"{action_id!r} is not a chance outcome here")
             state.apply(Roll(codec.multisets[action_id]))
             return
-        index = codec.listing(state.legal()).places.get(action_id)
+        found = self._listing()
+        index = None if found is None else found.places.get(action_id)
         if index is None or type(action_id) is not int:
             state.apply(codec.action_of(action_id))  # refused, with the engine's reason
-        else:
+        else:  # _listing listed this very position with state.legal()
             state.apply_legal(index)
 
     def id_to_string(self, action_id: int) -> str:
@@ -207,28 +244,38 @@ class DicePosition(Position):
         return self.codec.action_name(action_id)
 
     def observation(self, seat: int) -> Vector:
+        out = np.empty(self.codec.observation_size, np.float32)
+        self.observation_into(seat, out)
+        return out
+
+    def observation_into(self, seat: int, out: Vector) -> None:
         state = self.state
         codec = self.codec
         n = codec.num_players
         target = float(codec.target)
-        values = [0.0] * codec.observation_size  # the layout: observation_layout
+        out.fill(0.0)  # the layout: observation_layout
         for s, points in enumerate(state.scores):
-            values[(s - seat) % n] = points / target
+            if points:
+                out[(s - seat) % n] = points / target
         player = state.current_player()
         if player >= 0:
-            values[n + (player - seat) % n] = 1.0
+            out[n + (player - seat) % n] = 1.0
         at = 2 * n
-        values[at] = state.turn_total / target
-        values[at + 1 + state.to_roll] = 1.0
+        if state.turn_total:
+            out[at] = state.turn_total / target
+        out[at + 1 + state.to_roll] = 1.0
         at += 2 + codec.n_dice
         roll = state.roll
         if roll is not None:
-            for face in roll:
-                values[at + face - 1] += 1.0
-            values[at + 6] = float(state.rolls == 1)
-        values[at + 7] = float(getattr(state, "final_turns", None) is not None)
-        values[at + 8] = float(getattr(state, "bonus_rounds", 0))
-        return np.array(values, dtype=np.float32)
+            for face, count in codec.face_counts(roll):
+                out[at + face - 1] = count
+            if state.rolls == 1:
+                out[at + 6] = 1.0
+        if getattr(state, "final_turns", None) is not None:
+            out[at + 7] = 1.0
+        bonus = getattr(state, "bonus_rounds", 0)
+        if bonus:
+            out[at + 8] = bonus
 
     def clone(self) -> DicePosition:
         return DicePosition(self.codec, self.state.clone())

@@ -15,6 +15,11 @@ ids of the agent to move (all zeros for the others). Chance (dice, shuffles, til
 drawn inside the environment with a ``random.Random`` seeded by ``reset(seed=...)``. Rewards
 come at the end: the engine's returns (winners share 1.0). An illegal action raises
 :class:`~parlour.engine.errors.IllegalMove` and changes nothing.
+
+``observe`` returns new arrays each call; with ``in_place=True`` (:func:`raw_env`, :func:`env`)
+it writes each agent's observation into that agent's own array (overwritten by its next
+``observe``) and hands out a read-only mask the environment keeps: nothing is allocated per
+step, and the values are the same.
 """
 
 from __future__ import annotations
@@ -34,8 +39,16 @@ from parlour.research.position import Position
 class ParlourEnv(AECEnv):  # type: ignore[misc]
     """The raw AEC environment of one parlour game with its options (see the module)."""
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        *,
+        in_place: bool = False,
+        **options: Any,
+    ) -> None:
         super().__init__()
+        self.in_place = in_place
         self.codec = load_codec(game, **options)
         self.game_name = self.codec.game.spec.name
         self.metadata: dict[str, Any] = {
@@ -59,6 +72,11 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             a: spaces.Discrete(self.codec.num_actions) for a in self.possible_agents
         }
+        self._observations = [
+            np.zeros(self.codec.observation_size, np.float32) for _ in range(n)
+        ]  # in_place: each agent's arrays, written by observe
+        self._no_mask = np.zeros(self.codec.num_actions, np.int8)
+        self._no_mask.flags.writeable = False
         self._rng: random.Random | None = None
         self.agent_selection: str = self.possible_agents[0]
         self.position: Position = self.codec.new_position()
@@ -82,40 +100,49 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance()
 
-    def _advance(self) -> None:
-        """Draw chance until a seat is to move or the game is over; set the selection."""
-        position = self.position
+    def _advance(self) -> bool:
+        """Draw chance until a seat is to move or the game is over; set the selection.
+        Returns True when the game is over (the rewards set)."""
         assert self._rng is not None
-        while position.is_chance():
-            position.sample_and_apply(self._rng)
-        if position.is_terminal():
-            returns = position.returns()
-            for a in self.agents:
-                self.rewards[a] = returns[self.agent_name_mapping[a]]
-                self.terminations[a] = True
-            if self.agent_selection not in self.agents:
-                self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[position.current_player()]
+        player = self.position.advance(self._rng)
+        if player >= 0:
+            self.agent_selection = self.possible_agents[player]
+            return False
+        returns = self.position.returns()
+        for a in self.agents:
+            self.rewards[a] = returns[self.agent_name_mapping[a]]
+            self.terminations[a] = True
+        if self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+        return True
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """*agent*'s observation and action mask (see the module): new arrays each call, or
+        with ``in_place=True`` the agent's own observation array, written again by each
+        call, and a read-only mask the environment keeps (nothing allocated)."""
         seat = self.agent_name_mapping[agent]
-        if self.position.current_player() == seat:
-            mask = self.position.action_mask()
+        position = self.position
+        to_move = position.current_player() == seat
+        if self.in_place:
+            observation = self._observations[seat]
+            mask = position.mask_view() if to_move else self._no_mask
         else:
-            mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-        return {"observation": self.position.observation(seat), "action_mask": mask}
+            observation = np.empty(self.codec.observation_size, np.float32)
+            mask = position.action_mask() if to_move else np.zeros_like(self._no_mask)
+        position.observation_into(seat, observation)
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
         self.position.apply_id(int(action) if action is not None else -1)
-        self._clear_rewards()
-        self._advance()
-        self._accumulate_rewards()
+        # Rewards come only at the end, so until then every reward and cumulative reward
+        # stays 0 and PettingZoo's bookkeeping (clear, then accumulate) has nothing to do.
+        if self._advance():
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -131,12 +158,21 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def raw_env(game: str, render_mode: str | None = None, **options: Any) -> ParlourEnv:
+def raw_env(
+    game: str, render_mode: str | None = None, *, in_place: bool = False, **options: Any
+) -> ParlourEnv:
     """The unwrapped environment of *game* (``"ten-thousand"``, ``"greedy"``, ``"rummy"``,
-    ``"crossword"``) with the game's *options*. Raises ``BadOption``/``UnknownGame``."""
-    return ParlourEnv(game, render_mode=render_mode, **options)
+    ``"crossword"``) with the game's *options*. Raises ``BadOption``/``UnknownGame``.
+
+    ``in_place=True``: :meth:`~ParlourEnv.observe` writes into two arrays per agent made
+    once, and returns them (no allocation per step; copy what you keep)."""
+    return ParlourEnv(game, render_mode=render_mode, in_place=in_place, **options)
 
 
-def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(
+    game: str, render_mode: str | None = None, *, in_place: bool = False, **options: Any
+) -> AECEnv:
     """:func:`raw_env` wrapped in PettingZoo's order-enforcing wrapper (the usual form)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(game, render_mode=render_mode, in_place=in_place, **options)
+    )

@@ -125,6 +125,20 @@ class Position(ABC):
         mask[self.legal_ids()] = 1
         return mask
 
+    def mask_view(self) -> npt.NDArray[np.int8]:
+        """:meth:`action_mask`, possibly a read-only array the position keeps (shared by
+        every position with the same legal ids): for callers that only read it."""
+        return self.action_mask()
+
+    def advance(self, rng: random.Random) -> int:
+        """Draw and apply chance outcomes (:meth:`sample_and_apply`, its stream) until a seat
+        is to move or the game is over; return :meth:`current_player` then."""
+        player = self.current_player()
+        while player == CHANCE:
+            self.sample_and_apply(rng)
+            player = self.current_player()
+        return player
+
     def apply_id(self, action_id: int) -> None:
         """Apply a player action id or (at a chance node) a chance id.
 
@@ -156,6 +170,11 @@ class Position(ABC):
     @abstractmethod
     def observation(self, seat: int) -> Vector:
         """*seat*'s observation as a vector of ``codec.observation_size`` float32 values."""
+
+    def observation_into(self, seat: int, out: Vector) -> None:
+        """Write :meth:`observation` of *seat* into *out* (``float32``,
+        ``codec.observation_size`` long) in place; positions may do it without allocating."""
+        out[:] = self.observation(seat)
 
     def observation_string(self, seat: int) -> str:
         """*seat*'s observation as text (the engine's JSON view plus any decision in

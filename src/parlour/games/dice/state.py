@@ -34,9 +34,11 @@ from bisect import bisect
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any, cast
+from itertools import repeat as _repeat
+from math import floor as _floor
+from typing import Any
 
-from parlour.engine.chance import Dice, roll_outcomes, sample_roll
+from parlour.engine.chance import FACES, Dice, roll_outcomes, sample_roll
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Result, State
 from parlour.engine.step import Step
@@ -69,6 +71,26 @@ def _cumulative(n: int) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
     return rolls, tuple(cum)
 
 
+_DRAWS: dict[int, tuple[tuple[Roll, ...], tuple[float, ...], float, int]] = {}
+"""*n* -> the rolls of *n* dice, their cumulative probabilities, the last of these and the
+last index (:func:`_cumulative` spread out for :meth:`DiceState.apply_sample`)."""
+
+
+def _draws(n: int) -> tuple[tuple[Roll, ...], tuple[float, ...], float, int]:
+    rolls, cum = _cumulative(n)
+    found = _DRAWS[n] = (rolls, cum, cum[-1], len(cum) - 1)
+    return found
+
+
+_ROLLS: dict[int, dict[Dice, Roll]] = {}
+"""*n* -> each sorted roll of *n* dice -> its Roll (one object per roll, for the fast path)."""
+
+
+def _rolls(n: int) -> dict[Dice, Roll]:
+    found = _ROLLS[n] = {roll.dice: roll for roll in _chance_actions(n)}
+    return found
+
+
 _QUIT_LISTINGS: dict[int, tuple[tuple[Keep, ...], tuple[DiceAction, ...]]] = {}
 
 
@@ -81,8 +103,9 @@ def _and_quit(keeps: tuple[Keep, ...]) -> tuple[DiceAction, ...]:
     return hit[1]
 
 
-Options = tuple[tuple[Keep, ...], Mapping[Dice, int]]
-"""What may be set aside from one roll: every Keep (bank and roll), and selection -> points."""
+Options = tuple[tuple[Keep, ...], Mapping[Dice, int], tuple[int, ...]]
+"""What may be set aside from one roll: every Keep (bank and roll), selection -> points, and
+the points of each Keep (in the order of the Keeps, for the fast path)."""
 
 
 class _Memo(dict[Dice, Options]):
@@ -128,8 +151,12 @@ class DiceState(State):
         if memos is None:
             memos = _MEMOS[key] = (_Memo(), _Memo())
         self._memos = memos  # (later rolls, first rolls): _options reads them
-        self._plain = not self.entry and not self.allows_quit
+        self._plain = (
+            not self.entry and not self.allows_quit and type(self)._keep is DiceState._keep
+        )  # the fast path lists the remembered keeps and applies them itself
+        self._gains: tuple[int, ...] = ()  # the points of the keeps legal() listed (plain)
         self._own_draw = type(self).draw_chance is DiceState.draw_chance
+        self._own_sample = type(self).sample_chance is DiceState.sample_chance
 
     def _scoring_key(self) -> object:
         """The options that change what the hooks :meth:`keep_points` and
@@ -141,10 +168,10 @@ class DiceState(State):
         memo = self._memos[first_roll]
         found = memo.get(roll)
         if found is None:
-            found = memo[roll] = (
-                self._actions_for(roll, first_roll=first_roll),
-                self.keep_points(roll, first_roll=first_roll),
-            )
+            keeps = self._actions_for(roll, first_roll=first_roll)
+            points = self.keep_points(roll, first_roll=first_roll)
+            gains = tuple(points[keep.dice] for keep in keeps)
+            found = memo[roll] = (keeps, points, gains)
         return found
 
     # --- scoring hooks ------------------------------------------------------------------
@@ -181,7 +208,7 @@ class DiceState(State):
         if player not in (None, self.seat):
             return ()
         keeps: Sequence[Keep]
-        keeps, points = self._options(self.roll, self.rolls == 1)
+        keeps, points, _ = self._options(self.roll, self.rolls == 1)
         if self.entry and self.scores[self.seat] == 0:
             total = self.turn_total
             keeps = [a for a in keeps if not a.bank or total + points[a.dice] >= self.entry]
@@ -214,34 +241,77 @@ class DiceState(State):
             actions = ()
         elif self._plain:
             first = self.rolls == 1
-            actions = (self._memos[first].get(roll) or self._options(roll, first))[0]
+            found = self._memos[first].get(roll) or self._options(roll, first)
+            actions = found[0]
+            self._gains = found[2]
         else:
             actions = self.legal_actions()
         self._listed = (len(self.history), actions)
         return actions
 
     def apply_legal(self, index: int) -> DiceAction:
-        action = cast(DiceAction, self._listed_action(index))
+        listed = self._listed
+        history = self.history
+        if (
+            listed is None
+            or listed[0] != len(history)
+            or type(index) is not int
+            or not 0 <= index < len(listed[1])
+        ):
+            self._listed_action(index)  # raises IllegalMove with the reason
+        assert listed is not None
+        action: DiceAction = listed[1][index]
         seat = self.seat  # a listing is never empty but at a seat's decision
-        if type(action) is Keep:
-            self._keep(action)
-        else:
-            self._apply(action, seat)
-        self.history.append((seat, action))
+        if not self._plain or type(action) is not Keep:
+            if type(action) is Keep:
+                self._keep(action)
+            else:
+                self._apply(action, seat)
+        else:  # _keep (a plain game's own), its points read from the listing
+            points = self._gains[index]
+            dice = action.dice
+            self.turn_total += points
+            self.kept.append((dice, points))
+            to_roll = self.to_roll - len(dice)
+            self.to_roll = to_roll or self.n_dice  # none left: hot dice, all the dice back
+            self.roll = None
+            if action.bank:
+                self._bank()
+        history.append((seat, action))
         return action
 
     def apply_sample(self, rng: random.Random) -> Roll:
         if self.over or self.roll is not None:
             raise IllegalMove(f"not a chance node: {self._whose_move()}")
         if self._own_draw:  # draw_chance, inlined
-            rolls, cum = _cumulative(self.to_roll)
-            outcome = rolls[bisect(cum, rng.random() * cum[-1], 0, len(cum) - 1)]
+            n = self.to_roll
+            rolls, cum, last, top = _DRAWS.get(n) or _draws(n)
+            outcome = rolls[bisect(cum, rng.random() * last, 0, top)]
         else:
             outcome = self.draw_chance(rng)
         dice = outcome.dice
         self.roll = dice  # _roll_dice, inlined
-        self.rolls += 1
-        first = self.rolls == 1
+        self.rolls = rolls_now = self.rolls + 1
+        first = rolls_now == 1
+        if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
+            self._farkle(dice)
+        self.history.append((CHANCE, outcome))
+        return outcome
+
+    def sample_and_apply(self, rng: random.Random) -> Roll:
+        if self.over or self.roll is not None:
+            raise IllegalMove(f"not a chance node: {self._whose_move()}")
+        n = self.to_roll
+        if self._own_sample:  # sample_chance, inlined: rng.choices(FACES, k=n), spelt out
+            r = rng.random
+            dice = tuple(sorted([FACES[_floor(r() * 6.0)] for _ in _repeat(None, n)]))
+            outcome = (_ROLLS.get(n) or _rolls(n))[dice]
+        else:
+            outcome = self.sample_chance(rng)
+            dice = outcome.dice
+        self.roll = dice  # _roll_dice, inlined
+        self.rolls = rolls_now = self.rolls + 1
+        first = rolls_now == 1
         if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
             self._farkle(dice)
         self.history.append((CHANCE, outcome))

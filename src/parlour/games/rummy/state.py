@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from parlour.engine.errors import BadOption, IllegalMove
 from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Game, Result, State
@@ -289,13 +289,30 @@ class RummyState(State):
 
     def apply_legal(self, index: int) -> RummyAction:
         history = self.history
-        action = cast(RummyAction, self._listed_action(index))
+        listed = self._listed
+        if (
+            listed is None
+            or listed[0] != len(history)
+            or type(index) is not int
+            or not 0 <= index < len(listed[1])
+        ):
+            self._listed_action(index)  # raises IllegalMove with the reason
+        assert listed is not None
+        action: RummyAction = listed[1][index]
         seat = self.seat  # a listing is never empty but at a seat's decision
         kind = type(action)
         if kind is Discard:
             self._discard(action.card)  # type: ignore[union-attr]
-        elif kind is Draw:
-            self._draw(action.discard)  # type: ignore[union-attr]
+        elif kind is Draw:  # _draw, inlined
+            if action.discard:  # type: ignore[union-attr]
+                c = self.discard.pop()
+                self.taken = c
+                self.known[seat] |= 1 << c
+            else:
+                c = self.stock.pop()
+            self.drawn = c
+            self.hands[seat] |= 1 << c
+            self.phase = PLAY
         else:
             self._apply(action, seat)
         history.append((seat, action))
