@@ -10,6 +10,7 @@ in one process or split over several (``jobs``).
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -28,7 +29,8 @@ class BotFigures:
     """One bot's totals over an arena run (``name`` is its label, e.g. ``"strong"``).
 
     ``points`` sums the bot's final scores; ``extra`` sums the figures of the run's
-    ``measure`` (e.g. ``"turns"``).
+    ``measure`` (e.g. ``"turns"``); ``think`` and ``think_cpu`` are the wall and processor
+    seconds of each of its moves (``choose`` calls).
     """
 
     name: str
@@ -36,6 +38,8 @@ class BotFigures:
     wins: float = 0.0
     points: int = 0
     extra: dict[str, float] = field(default_factory=dict)
+    think: list[float] = field(default_factory=list)
+    think_cpu: list[float] = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -64,7 +68,16 @@ class BotFigures:
             "points": self.points,
             "points_per_game": self.points / self.games if self.games else 0.0,
             **{key: value for key, value in sorted(self.extra.items())},
+            **_think_figures("think", self.think),
+            **_think_figures("think_cpu", self.think_cpu),
         }
+
+
+def _think_figures(key: str, seconds: Sequence[float]) -> JSON:
+    """``{key}_median`` and ``{key}_max`` of *seconds* (none for no moves)."""
+    if not seconds:
+        return {}
+    return {f"{key}_median": statistics.median(seconds), f"{key}_max": max(seconds)}
 
 
 @dataclass
@@ -102,12 +115,14 @@ Must be a module-level function when the run uses several jobs (it is pickled)."
 @dataclass(frozen=True)
 class GameRecord:
     """One finished arena game: ``order[seat]`` is the bot in that seat; final ``scores`` and
-    ``winners`` by seat; ``extra[seat]`` the measure's figures."""
+    ``winners`` by seat; ``extra[seat]`` the measure's figures; ``think[seat]`` the (wall,
+    processor) seconds of each move made there."""
 
     order: tuple[int, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     extra: tuple[dict[str, float], ...]
+    think: tuple[tuple[tuple[float, float], ...], ...] = ()
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -116,9 +131,15 @@ def game_rng(seed: int, index: int) -> random.Random:
 
 
 def play_game(
-    game: Game, bots: Sequence[Bot], rng: random.Random, *, max_steps: int = 1_000_000
+    game: Game,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    *,
+    max_steps: int = 1_000_000,
+    think: Sequence[list[tuple[float, float]]] | None = None,
 ) -> State:
     """Play one game of *game* with ``bots[seat]`` in each seat; chance drawn with *rng*.
+    With *think* (one list per seat), each move's (wall, processor) seconds are appended.
 
     Raises ``RuntimeError`` if the game has not ended after *max_steps* events.
     """
@@ -126,7 +147,11 @@ def play_game(
     for _ in range(max_steps):
         player = state.current_player()
         if player >= 0:
-            state.apply(bots[player].choose(state, player, rng), player=player)
+            began, began_cpu = time.perf_counter(), time.process_time()
+            action = bots[player].choose(state, player, rng)
+            if think is not None:
+                think[player].append((time.perf_counter() - began, time.process_time() - began_cpu))
+            state.apply(action, player=player)
         elif state.is_chance_node():
             state.apply(state.sample_chance(rng))
         else:
@@ -141,10 +166,12 @@ def _play_games(
     n = game.num_players
     for index in indices:
         order = tuple((index + seat) % n for seat in range(n))  # order[seat] = bot there
-        state = play_game(game, [bots[b] for b in order], game_rng(seed, index))
+        think: list[list[tuple[float, float]]] = [[] for _ in range(n)]
+        state = play_game(game, [bots[b] for b in order], game_rng(seed, index), think=think)
         result = state.result()
         extra = tuple(measure(state, seat) if measure else {} for seat in range(n))
-        records.append(GameRecord(order, result.scores, result.winners, extra))
+        moves = tuple(tuple(t) for t in think)
+        records.append(GameRecord(order, result.scores, result.winners, extra, moves))
     return records
 
 
@@ -194,6 +221,9 @@ def run_arena(
                 fig.wins += 1 / len(record.winners)
             for key, value in record.extra[seat].items():
                 fig.extra[key] = fig.extra.get(key, 0.0) + value
+            for wall, cpu in record.think[seat] if record.think else ():
+                fig.think.append(wall)
+                fig.think_cpu.append(cpu)
     return ArenaResult(figures, games, time.perf_counter() - started, seed=seed, jobs=jobs)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -140,9 +141,11 @@ def arena_rummy(
     ending_score: Annotated[
         int, typer.Option("--ending-score", help="Game end score.")
     ] = SPEC.options["ending_score"].default,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
-    """Computer players against each other, seats rotating: win rates with 95% intervals."""
+    """Computer players against each other, seats rotating: win rates with 95% intervals,
+    think time per move (median, max)."""
     import parlour
     from parlour.bots.arena import parse_levels, run_arena
     from parlour.bots.base import Bot
@@ -160,7 +163,7 @@ def arena_rummy(
         game = parlour.load("rummy", players=len(players), ending_score=ending_score)
     except ParlourError as err:
         fail(str(err))
-    result = run_arena(game, players, games=games, seed=seed, labels=levels)
+    result = run_arena(game, players, games=games, seed=seed, labels=levels, jobs=jobs)
     if as_json:
         print(
             json.dumps(
@@ -175,6 +178,7 @@ def arena_rummy(
                             "win_rate": f.win_rate,
                             "interval": list(f.interval),
                             "mean_score": f.points / f.games,
+                            **{k: v for k, v in f.to_json().items() if k.startswith("think")},
                         }
                         for f in result.bots
                     ],
@@ -183,7 +187,8 @@ def arena_rummy(
         )
         return
     table = Table(title=f"Rummy arena: {games} games, seed {seed}")
-    for column in ("level", "games", "wins", "win rate", "95% interval", "mean score"):
+    columns = ("level", "games", "wins", "win rate", "95% interval", "mean score", "think")
+    for column in columns:
         table.add_column(column, justify="left" if column == "level" else "right")
     for f in result.bots:
         low, high = f.interval
@@ -194,9 +199,18 @@ def arena_rummy(
             f"{f.win_rate:.1%}",
             f"{low:.1%} - {high:.1%}",
             f"{f.points / f.games:.1f}",
+            think_text(f.think),
         )
     console.print(table)
+    console.print("think: wall seconds per move, median / max")
     console.print(f"{result.games_per_second:.1f} games per second")
+
+
+def think_text(seconds: list[float]) -> str:
+    """``"0.012 / 0.340"``: the median and the longest of *seconds* (``"-"`` for none)."""
+    if not seconds:
+        return "-"
+    return f"{statistics.median(seconds):.3f} / {max(seconds):.3f}"
 
 
 def random_hands_per_second(hands: int, seed: int) -> float:

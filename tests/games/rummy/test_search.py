@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import math
 import random
+from typing import Any
+
+import pytest
 
 import parlour
 from parlour.bots.arena import play_game
 from parlour.games.rummy.bots import make_bot
 from parlour.games.rummy.cards import mask_of, parse_cards
-from parlour.games.rummy.notation import DISCARDS
+from parlour.games.rummy.notation import DISCARDS, DRAW_DISCARD, DRAW_STOCK
 from parlour.games.rummy.search import SearchBot, play_out, round_margin, shortlist
 from parlour.games.rummy.simple import SimpleBot
 from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
 from tests.games.rummy.test_properties import hidden_reshuffled
 
-SMALL = SearchBot(simulations=12)  # a small budget: the same code, faster tests
+SMALL = SearchBot(simulations=12, seconds=math.inf)
+"""A small budget (the same code, faster tests), without the clock: a loaded machine must not
+change a choice."""
 
 
 def m(text: str) -> int:
@@ -27,6 +33,7 @@ def test_the_default_budget() -> None:
     assert isinstance(bot, SearchBot)
     assert (bot.simulations, bot.tries, bot.width) == (200, 8, 3)
     assert bot.confidence == 2.0
+    assert bot.seconds == 0.8
 
 
 def test_shortlist_puts_loose_high_cards_first() -> None:
@@ -87,3 +94,26 @@ def test_it_finishes_legal_games_under_every_option() -> None:
         state = play_game(game, bots, random.Random(3))  # apply() checks every move
         assert state.is_terminal()
         assert max(state.result().scores) > 150
+
+
+@pytest.mark.parametrize(("seconds", "worlds"), [(0.0, 1), (math.inf, 6)])
+def test_the_clock_stop_plays_one_world_at_least(
+    monkeypatch: pytest.MonkeyPatch, seconds: float, worlds: int
+) -> None:
+    # A draw: two choices (stock, discard) share 12 simulations, 6 worlds. With no time
+    # (seconds=0) the stop cuts in after the first world; the choice is still legal.
+    import parlour.games.rummy.search as search
+
+    made: list[int] = []
+    real = search.determinize
+
+    def counting(*args: Any, **kwargs: Any) -> RummyState:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "determinize", counting)
+    state = deal(["2C 3C 9H 9S 9D KS", "2H 3D 8S JD 4S 10H"], "4C", "QD AH")
+    bot = SearchBot(simulations=12, seconds=seconds)
+    choice = bot.best(state, 0, [DRAW_STOCK, DRAW_DISCARD], random.Random(0))
+    assert len(made) == worlds
+    assert choice in state.legal_actions(0)

@@ -248,6 +248,10 @@ def make_bot(level: str) -> CrosswordBot:
         return MediumBot()
     if level == "hard":
         return HardBot()
+    if level == "lookahead":
+        from parlour.games.crossword.lookahead import LookaheadBot
+
+        return LookaheadBot()
     raise ParlourError(f"unknown Crossword level {level!r}; levels: {', '.join(LEVELS)}")
 
 

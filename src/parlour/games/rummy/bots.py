@@ -17,7 +17,8 @@ checks that choices do not change when those hidden cards are permuted.
   chance of joining a meld before the round ends, keeps two-card starts (pairs and near
   cards of a suit) over loose cards, and avoids discarding cards that join the cards an
   opponent is known to hold; it takes the discard only when that card makes a meld.
-- ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine.
+- ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine, with a
+  time budget per move (the top level, plain ``cpu``).
 """
 
 from __future__ import annotations
@@ -294,10 +295,9 @@ LEVELS: dict[str, EasyBot | PlannerBot] = {
 }
 
 
-BASELINES = ("simple", "search")
+BASELINES = ("simple",)
 """Players the arena accepts besides the levels people play (``GameSpec.bot_levels``):
-``simple`` (:mod:`.simple`) and ``search`` (:mod:`.search`; not yet offered to people: its
-think time under load is too long for the server's clock and tests)."""
+``simple`` (:mod:`.simple`), the baseline of issue 18."""
 
 
 def make_bot(level: str) -> Bot:

@@ -14,15 +14,22 @@ does not move the level off a sound choice. Melding and laying off follow the ``
 level's exact split: everything the best split allows goes on the table at once (cards on the
 table score, cards in the hand count against).
 
-The budget is a number of played-out rounds per decision (``simulations``), not seconds: the
-same seed then gives the same games on any machine and under any load. The default keeps a
-move under a second on one core (the figures are in the rules document).
+The budget is a number of played-out rounds per decision (``simulations``), so that the same
+seed gives the same games on any machine, with a wall-clock stop (``seconds``, default 0.8):
+once the time is up no further world is sampled and the choice is made from the worlds
+played so far (at least one). The stop only cuts in on a machine too loaded to play the
+budget in time, and only then may the choice differ from an unloaded run; it is what keeps a
+move under a second for a person waiting on the server. Between worlds the level lets other
+threads run (``time.sleep(0)``): on the server it thinks in a worker thread, and a pure-Python
+loop would otherwise keep the event loop and the request threads waiting for the interpreter
+lock (``docs/rules/rummy.md#computer-players``).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -73,10 +80,11 @@ class SearchBot:
     decision: rounds played out, shared equally by the choices (at least one world each);
     ``confidence`` is how many standard errors a choice must gain over hard's to replace it;
     ``tries`` is passed to :func:`~.determinize.determinize`; ``width`` is how many discards
-    are searched (:func:`shortlist`)."""
+    are searched (:func:`shortlist`); ``seconds`` is the wall-clock stop per decision."""
 
     name: str = "search"
     simulations: int = 200
+    seconds: float = 0.8
     tries: int = 8
     width: int = 3
     confidence: float = 2.0
@@ -112,13 +120,19 @@ class SearchBot:
         rng: random.Random,
     ) -> RummyAction:
         """The choice among *candidates* (the first is hard's) to play: each is played out in
-        the same ``simulations // len(candidates)`` worlds (at least one); another choice
-        replaces the first only when its mean :func:`round_margin` is higher by more than
-        ``confidence`` standard errors of the paired differences (and the best such by mean)."""
+        the same ``simulations // len(candidates)`` worlds (at least one; fewer when the
+        ``seconds`` stop cuts in); another choice replaces the first only when its mean
+        :func:`round_margin` is higher by more than ``confidence`` standard errors of the
+        paired differences (and the best such by mean)."""
+        deadline = time.perf_counter() + self.seconds
         passed = passed_over(state)
-        worlds = max(1, self.simulations // len(candidates))
+        budget = max(1, self.simulations // len(candidates))
         diffs: list[list[int]] = [[] for _ in candidates]
-        for _ in range(worlds):
+        for index in range(budget):
+            if index:
+                if time.perf_counter() > deadline:
+                    break
+                time.sleep(0)  # let the server's other threads run (module docstring)
             world = determinize(state, seat, rng, tries=self.tries, passed=passed)
             margins = []
             for action in candidates:
@@ -128,6 +142,7 @@ class SearchBot:
                 margins.append(round_margin(sim, seat))
             for i, margin in enumerate(margins):
                 diffs[i].append(margin - margins[0])
+        worlds = len(diffs[0])
         best, best_mean = 0, 0.0
         for i in range(1, len(candidates)):
             mean = sum(diffs[i]) / worlds
