@@ -12,7 +12,7 @@ from typing import Any
 from parlour.bots.arena import run_arena
 from parlour.engine.errors import ParlourError
 from parlour.engine.registry import load
-from parlour.games.crossword.bots import LEVELS, arena_measure, make_bot
+from parlour.games.crossword.bots import ARENA_LEVELS, LEVELS, arena_measure, make_bot
 
 
 def parse_levels(text: str) -> list[str]:
@@ -24,8 +24,9 @@ def parse_levels(text: str) -> list[str]:
     """
     levels = [part.strip().lower() for part in text.split(",")]
     for level in levels:
-        if level not in LEVELS:
-            raise ParlourError(f"unknown Crossword level {level!r}; levels: {', '.join(LEVELS)}")
+        if level not in (*LEVELS, *ARENA_LEVELS):
+            known = ", ".join((*LEVELS, *ARENA_LEVELS))
+            raise ParlourError(f"unknown Crossword level {level!r}; levels: {known}")
     if not 2 <= len(levels) <= 4:
         raise ParlourError(f"Crossword takes 2-4 players, not {len(levels)}")
     return levels

@@ -16,6 +16,7 @@ from parlour.bots.arena import play_game
 from parlour.engine.errors import ParlourError
 from parlour.games.crossword.board import ACROSS, Board
 from parlour.games.crossword.bots import (
+    ARENA_LEVELS,
     LEVELS,
     HardBot,
     MediumBot,
@@ -66,12 +67,13 @@ POSITIONS = [midgame(2, seed, turns) for seed, turns in ((1, 4), (2, 9), (3, 14)
 
 def test_the_levels_are_registered_weakest_first() -> None:
     spec = parlour.load("crossword").spec
-    assert spec.bot_levels == LEVELS == ("easy", "medium", "hard", "lookahead")
+    assert spec.bot_levels == LEVELS == ("easy", "medium", "hard")
     assert [make_bot(level).name for level in LEVELS] == list(LEVELS)
     with pytest.raises(ParlourError, match="unknown Crossword level 'genius'"):
         make_bot("genius")
     local = LocalGame.new("crossword", "me,cpu:hard,cpu")
-    assert [local.bots[s].name for s in (1, 2)] == ["hard", "lookahead"]
+    assert [local.bots[s].name for s in (1, 2)] == ["hard", "hard"]
+    assert make_bot("lookahead").name == "lookahead"  # the arena's (ARENA_LEVELS)
 
 
 @pytest.mark.parametrize("levels", [("easy", "hard"), ("medium", "easy", "hard")])
@@ -178,7 +180,11 @@ def shuffled_hidden(state: CrosswordState, seat: int, rng: random.Random) -> Cro
 
 
 @SETTINGS
-@given(index=st.integers(0, 100), deal=st.integers(0, 2**16), level=st.sampled_from(LEVELS))
+@given(
+    index=st.integers(0, 100),
+    deal=st.integers(0, 2**16),
+    level=st.sampled_from((*LEVELS, *ARENA_LEVELS)),
+)
 def test_no_level_looks_at_other_racks_or_the_bag(index: int, deal: int, level: str) -> None:
     endgame = position(board(("QUICK", "H8", ACROSS)), ["DS", "JZ", "AE"])  # 3 seats, bag 0
     state = ([*POSITIONS, endgame])[index % (len(POSITIONS) + 1)]

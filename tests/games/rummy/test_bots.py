@@ -23,7 +23,7 @@ def m(text: str) -> int:
 
 def test_levels_and_unknown_level() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard"]
-    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard", "search")
+    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard")
     assert make_bot("search").name == "search"
     with pytest.raises(ParlourError, match="levels: easy, medium, hard, search"):
         make_bot("genius")

@@ -41,6 +41,9 @@ from parlour.games.crossword.tiles import (
 )
 
 LEVELS = SPEC.bot_levels
+ARENA_LEVELS = ("lookahead",)
+"""Levels the arena takes besides :data:`LEVELS`: ``lookahead`` (:mod:`.lookahead`) is not
+yet offered to people, as it is not yet shown to beat ``hard`` (``docs/rules/crossword.md``)."""
 """The computer levels, weakest first: the spec's one list (``GameSpec.bot_levels``)."""
 ENDGAME_REPLIES = 12
 """With one opponent and an empty bag, the hard player looks at the reply to this many of its
@@ -240,7 +243,7 @@ def shipped_leaves() -> LeaveModel:
 
 
 def make_bot(level: str) -> CrosswordBot:
-    """The computer player at *level* (one of :data:`LEVELS`). Raises
+    """The computer player at *level* (one of :data:`LEVELS` or :data:`ARENA_LEVELS`). Raises
     :class:`ParlourError` for an unknown level."""
     if level == "easy":
         return EasyBot()
@@ -252,7 +255,8 @@ def make_bot(level: str) -> CrosswordBot:
         from parlour.games.crossword.lookahead import LookaheadBot
 
         return LookaheadBot()
-    raise ParlourError(f"unknown Crossword level {level!r}; levels: {', '.join(LEVELS)}")
+    known = ", ".join((*LEVELS, *ARENA_LEVELS))
+    raise ParlourError(f"unknown Crossword level {level!r}; levels: {known}")
 
 
 def arena_measure(state: State, seat: int) -> dict[str, float]:
