@@ -11,8 +11,8 @@
 - ``optimal``: all game long, the exact two-player policy that maximises the chance of
   winning (:mod:`.optimal`); with three or more players it plays against the leading
   opponent (an approximation); the last turns as ``strong``, and as ``strong`` under rules
-  whose table is not stored yet (``docs/rules/ten-thousand.md#the-optimal-player``). The last of the game's
-  ``bot_levels``, so plain ``cpu`` plays it.
+  whose table is not stored yet (``docs/rules/ten-thousand.md#the-optimal-player``). The
+  last of the game's ``bot_levels``, so plain ``cpu`` plays it.
 
 The threshold players keep rolling in the last turns until they would pass the leader; all
 respect the entry score option.

@@ -26,8 +26,8 @@ APPROXIMATE = "three or more players: figures against the leader only (an approx
 
 def advise(state: State, seat: int) -> Advice | None:
     """The advice for *seat*, to choose dice in *state* (see the module docstring);
-    ``None`` in a practice game or without a stored table. Raises ``ValueError`` when *seat* has no roll to choose
-    from."""
+    ``None`` in a practice game or without a stored table. Raises ``ValueError`` when
+    *seat* has no roll to choose from."""
     from parlour.games.ten_thousand.optimal import optimal_turn, stored_table
 
     if not isinstance(state, TenThousandState):
