@@ -236,6 +236,25 @@ class ReplayOut(BaseModel):
     views: list[dict[str, Any]]
 
 
+class CoachOut(BaseModel):
+    """The coach's advice for your decision at ``version``: ``advice`` holds ``seat``,
+    ``note`` and ``choices`` (best first, each ``{"action", "best", "figures": [{"name",
+    "value", "text"}]}``), or is ``null`` where the coach has nothing to say."""
+
+    version: int
+    advice: dict[str, Any] | None
+
+
+class ReviewOut(BaseModel):
+    """A finished game's review: every judged ``decisions`` (``index``, ``seat``,
+    ``player``, ``made``, ``value``, ``text``, ``best``, ``best_value``, ``best_text``,
+    ``loss``) and per seat in ``players`` the count, the ``total_loss`` and the biggest
+    ``mistakes``."""
+
+    decisions: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+
+
 class PasswordChange(Strict):
     """A new password (8-128 characters) and the current one it replaces."""
 
