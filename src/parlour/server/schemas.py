@@ -137,6 +137,9 @@ class GameOut(BaseModel):
     start: Literal["creator", "vote"]
     """How a table starts: ``"creator"`` (the creator starts it once every seat is filled) or
     ``"vote"`` (players vote to begin; ``min_players`` applies)."""
+    coach: bool = False
+    """Whether the game has a coach (``GET /tables/{id}/coach`` at unrated tables, and a
+    finished game's ``GET /tables/{id}/review``)."""
 
 
 class NewTableIn(Strict):
