@@ -153,8 +153,7 @@ def test_analyse_a_crossword_record() -> None:
 
 
 def test_analyse_refuses_other_records(tmp_path: Path) -> None:
-    examples = Path(__file__).resolve().parent.parent.parent / "examples"
-    out = runner.invoke(app, ["analyse", str(examples / "ten-thousand.json")])
+    out = runner.invoke(app, ["analyse", str(DATA / "rummy-hard-medium.json")])
     assert out.exit_code == 2 and "parlour analyse reads Crossword" in out.output
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")

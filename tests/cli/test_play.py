@@ -79,7 +79,7 @@ def test_play_defaults_are_the_manuals_game(launched: list[TableApp]) -> None:
     assert local.game.options["specials_any_roll"] is False
     assert launched[0].table.settings.pace == Pace()
     names = [s.name for s in local.seats]
-    assert names == ["Player", "CPU 1 (strong)"]  # "Player's turn", never "me's rack"
+    assert names == ["Player", "CPU 1 (optimal)"]  # "Player's turn", never "me's rack"
 
 
 @pytest.mark.parametrize(

@@ -129,3 +129,13 @@ def test_arena_takes_the_optimal_level() -> None:
     data = json.loads(out)
     assert [b["name"] for b in data["bots"]] == ["optimal", "cautious"]
     assert sum(b["wins"] for b in data["bots"]) == 4
+
+
+def test_bench_ten_thousand_moves_prints_figures() -> None:
+    out = runner.invoke(app, ["bench", "ten-thousand-moves", "--positions", "3", "--json"])
+    assert out.exit_code == 0, out.output
+    figures = json.loads(out.stdout)
+    assert figures["positions"] == 3
+    for key in ("cold", "cached", "coach", "strong"):
+        assert 0 < figures[key]["median"] <= figures[key]["worst"]
+    assert figures["cold_over_strong"] > 0

@@ -126,7 +126,7 @@ def test_resigning_among_three_people_hands_the_seat_to_a_computer(client: TestC
     assert body["status"] == "active"
     assert body["resigned"] == [2]
     seat = body["seats"][2]
-    assert seat["kind"] == "cpu" and seat["removed"] and seat["level"] == "strong"
+    assert seat["kind"] == "cpu" and seat["removed"] and seat["level"] == "optimal"
     again = client.post(
         f"/tables/{table_id}/resign", json={"version": body["version"]}, headers=seats[2]
     )

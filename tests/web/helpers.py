@@ -33,9 +33,10 @@ def create_table(
     options: dict[str, str] | None = None,
     invite: bool = False,
     min_players: int | None = None,
+    rated: bool = True,
 ) -> int:
-    """Fill the lobby's form: *seats* after "You" are "open" or "cpu:<level>". Returns the
-    new table's id once its page shows."""
+    """Fill the lobby's form: *seats* after "You" are "open" or "cpu:<level>" (a rated
+    table unless *rated* is false). Returns the new table's id once its page shows."""
     page.locator("#new-game").select_option(game)
     rows = page.locator("#new-seats li")
     while rows.count() - 1 < len(seats):
@@ -56,6 +57,8 @@ def create_table(
         page.locator("#visibility").select_option("invite")
     if min_players is not None:
         page.locator("#min-players").fill(str(min_players))
+    if not rated:
+        page.locator("#rated").set_checked(False)
     page.locator("#create").click()
     page.wait_for_url(re.compile(r".*#/table/\d+$"))
     return int(page.url.rsplit("/", 1)[1])

@@ -88,7 +88,7 @@ def dice_bench(
     started = time.perf_counter()
     solve_seconds, race_seconds = prepare()
     warm = time.perf_counter() - started
-    strong = make_bot(game.spec, game.spec.bot_levels[-1])  # the strongest level
+    strong = make_bot(game.spec, "strong")  # the strong level (both dice games have it)
     strong_run = run_arena(game, [strong, strong], games=strong_games, seed=seed)
     if as_json:
         figures = {

@@ -171,14 +171,29 @@ def analyse_command(
     file: Annotated[Path, typer.Argument(help="A finished game record (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
-    """Look back at a finished Crossword game: for each turn, the best play there was and the
-    points left on the table.
+    """Look back at a finished game. A game with a coach (the dice games): each decision's
+    chance of winning lost against the best choice, and each player's biggest mistakes.
+    Crossword: for each turn, the best play there was and the points left on the table.
 
-    A record that does not replay, or of another game, is refused with the reason (exit 2).
+    A record that does not replay, or of a game with neither, is refused with the reason
+    (exit 2).
     """
     from parlour.cli.crossword import analyse_record
+    from parlour.cli.review import analyse_with_coach
+    from parlour.engine.errors import BadRecord, ParlourError
+    from parlour.engine.records import read_record
+    from parlour.engine.registry import find
 
-    analyse_record(file, as_json=as_json)
+    try:
+        record = read_record(file)
+        name = record.get("game") if isinstance(record, dict) else None
+        spec = find(name) if isinstance(name, str) else None
+    except (BadRecord, ParlourError) as err:
+        fail(f"{file}: {err}")
+    if spec is not None and spec.coach:
+        analyse_with_coach(file, record, as_json=as_json)
+    else:
+        analyse_record(file, as_json=as_json)
 
 
 def _load_game_commands() -> None:

@@ -397,3 +397,35 @@ def bench_ten_thousand(
         seed=seed,
         as_json=as_json,
     )
+
+
+@bench.command("ten-thousand-moves")
+def bench_ten_thousand_moves(
+    positions: Annotated[int, typer.Option("--positions", help="Positions timed.", min=1)] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the positions.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Milliseconds per move choice of the optimal level (a pair of scores met for the
+    first time, and cached) and per coach's advice, median and worst, against the strong
+    level's choice on the same positions (one run: ratios hold on a loaded machine)."""
+    from parlour.games.ten_thousand.speed import Timing, measure
+
+    figures = measure(positions, seed)
+    if as_json:
+        print(
+            json.dumps(
+                {k: (v.__dict__ if isinstance(v, Timing) else v) for k, v in figures.items()}
+            )
+        )
+        return
+    console.print(f"[bold]Ten-Thousand move choices[/] ({positions} positions, seed {seed})")
+    for key, label in (
+        ("cold", "optimal, a new pair of scores"),
+        ("cached", "optimal, cached pair"),
+        ("coach", "the coach's advice"),
+        ("strong", "strong"),
+    ):
+        timing = figures[key]
+        assert isinstance(timing, Timing)
+        console.print(f"{label}: median {timing.median:.2f} ms, worst {timing.worst:.2f} ms")
+    console.print(f"optimal (new pair) / strong, medians: {figures['cold_over_strong']:.1f}")

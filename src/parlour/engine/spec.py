@@ -128,6 +128,10 @@ class GameSpec:
     bots: str = ""
     """Where the bots live, ``"module:function"``; the function takes a level name and returns
     a :class:`parlour.bots.Bot`. Loaded lazily so the rules never import bots."""
+    coach: str = ""
+    """The game's coach, ``"module:function"``: a :data:`parlour.engine.coach.Coach` giving
+    each legal choice of a seat's decision its figures (a win probability) and the best one.
+    Loaded lazily (:func:`parlour.engine.coach.coach_of`). ``""``: the game has no coach."""
     host_events: tuple[str, ...] = ()
     """The host events (notation) the engine accepts from
     :data:`~parlour.engine.state.HOST`: ``"skip"`` (a turn clock ran out), ``"new-day"``

@@ -137,6 +137,9 @@ class GameOut(BaseModel):
     start: Literal["creator", "vote"]
     """How a table starts: ``"creator"`` (the creator starts it once every seat is filled) or
     ``"vote"`` (players vote to begin; ``min_players`` applies)."""
+    coach: bool = False
+    """Whether the game has a coach (``GET /tables/{id}/coach`` at unrated tables, and a
+    finished game's ``GET /tables/{id}/review``)."""
 
 
 class NewTableIn(Strict):
@@ -234,6 +237,25 @@ class ReplayOut(BaseModel):
     event: EventOut | None
     names: list[str]
     views: list[dict[str, Any]]
+
+
+class CoachOut(BaseModel):
+    """The coach's advice for your decision at ``version``: ``advice`` holds ``seat``,
+    ``note`` and ``choices`` (best first, each ``{"action", "best", "figures": [{"name",
+    "value", "text"}]}``), or is ``null`` where the coach has nothing to say."""
+
+    version: int
+    advice: dict[str, Any] | None
+
+
+class ReviewOut(BaseModel):
+    """A finished game's review: every judged ``decisions`` (``index``, ``seat``,
+    ``player``, ``made``, ``value``, ``text``, ``best``, ``best_value``, ``best_text``,
+    ``loss``) and per seat in ``players`` the count, the ``total_loss`` and the biggest
+    ``mistakes``."""
+
+    decisions: list[dict[str, Any]]
+    players: list[dict[str, Any]]
 
 
 class PasswordChange(Strict):

@@ -22,8 +22,8 @@ def choice(level: str, state: TenThousandState) -> Keep:
     return action
 
 
-def test_levels_weakest_first_strong_is_the_default() -> None:
-    assert SPEC.bot_levels == ("reckless", "cautious", "steady", "strong")
+def test_levels_weakest_first_optimal_is_the_default() -> None:
+    assert SPEC.bot_levels == ("reckless", "cautious", "steady", "strong", "optimal")
     assert set(LEVELS) == {*SPEC.bot_levels, *ARENA_LEVELS}
     with pytest.raises(ParlourError, match="levels: reckless"):
         make_bot("grandmaster")

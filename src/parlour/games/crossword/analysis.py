@@ -67,7 +67,10 @@ def analyse(record: JSON) -> list[TurnReview]:
     """
     final = replay(record)  # checks the whole record first
     if not isinstance(final, CrosswordState):
-        raise ParlourError(f"a record of {final.game.spec.name}: parlour analyse reads Crossword")
+        raise ParlourError(
+            f"a record of {final.game.spec.name}: parlour analyse reads Crossword and the "
+            "games with a coach"
+        )
     state = final.game.new_initial_state()
     assert isinstance(state, CrosswordState)
     players = [str(p) for p in record["players"]]

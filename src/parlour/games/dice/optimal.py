@@ -30,9 +30,13 @@ Neller and Presser (2004) give the first player's chance with both optimal at a 
 
 from __future__ import annotations
 
+import gzip
+import io
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -269,3 +273,26 @@ def _turn_values_numpy(
     phi = p @ best + f0 * z
     dphi = p @ dbest + f0
     return phi, dphi
+
+
+def read_table(raw: bytes, goal: int) -> Any | None:
+    """A ``wins`` table from *raw* (gzip-compressed ``.npy`` bytes), or ``None`` when it is
+    corrupt or not *goal* x *goal* (then it is solved again)."""
+    try:
+        wins = np.load(io.BytesIO(gzip.decompress(raw)), allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    return wins if wins.shape == (goal, goal) else None
+
+
+def write_table(path: Path, wins: Any) -> None:
+    """Write *wins* gzip-compressed to *path* atomically (a read-only directory is skipped)."""
+    buffer = io.BytesIO()
+    np.save(buffer, wins, allow_pickle=False)
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(gzip.compress(buffer.getvalue(), mtime=0))
+        tmp.replace(path)
+    except OSError:
+        tmp.unlink(missing_ok=True)

@@ -557,9 +557,9 @@ class WinPolicy:
         width = top + model.max_keep + 1
         if len(u) < width:
             raise ValueError(f"u has {len(u)} values, the policy needs {width}")
-        self.u = list(u[:width])
+        self.u = list(u)
         value = np.empty((model.n_dice + 1, width))
-        value[:, :] = np.array(self.u)
+        value[:, :] = np.array(self.u[:width])
         index = flat.dice * width + flat.points
         farkle = flat.farkle * self.u[0]
         cells = value.reshape(-1)
@@ -588,6 +588,22 @@ class WinPolicy:
         if t >= self.top:
             return self.beyond(total)
         return self._value[dice_left][t]
+
+    def roll_value(self, total: int, dice_left: int) -> float:
+        """Win chance of rolling *dice_left* dice on with turn *total* (points) set aside, then
+        playing this policy (from ``top`` up, where banking is provably best, every later
+        choice banks, so the value is exact there too)."""
+        t = total // UNIT
+        kind = self.model.later[dice_left]
+        rows, last = self._value, len(self.u) - 1
+        width = len(rows[0])
+
+        def after(c: int, m: int) -> float:
+            return rows[m][c] if c < width else self.u[min(c, last)]
+
+        return kind.farkle * self.u[0] + sum(
+            p * max(after(t + k, m) for k, m in opts) for p, opts in kind.outcomes
+        )
 
     def banks(self, total: int, dice_left: int) -> bool:
         """Whether the policy banks with turn *total* (points) and *dice_left* dice left."""

@@ -27,6 +27,7 @@ SPEC = GameSpec(
     rules_doc="docs/rules/greedy.md",
     bot_levels=("easy", "steady", "strong"),
     bots="parlour.games.greedy.bots:make_bot",
+    coach="parlour.games.greedy.coach:advise",
     research="parlour.research.dice:DiceCodec",
     host_events=("skip",),
     terminal_app="parlour.tui.greedy.app:make_app",

@@ -10,9 +10,9 @@
   (``docs/rules/ten-thousand.md#the-strong-player``).
 - ``optimal``: all game long, the exact two-player policy that maximises the chance of
   winning (:mod:`.optimal`); with three or more players it plays against the leading
-  opponent (an approximation); the last turns as ``strong``
-  (``docs/rules/ten-thousand.md#the-optimal-player``). Not yet in the game's ``bot_levels``
-  (so not yet plain ``cpu``): the arena takes it (:data:`ARENA_LEVELS`).
+  opponent (an approximation); the last turns as ``strong``, and as ``strong`` under rules
+  whose table is not stored yet (``docs/rules/ten-thousand.md#the-optimal-player``). The
+  last of the game's ``bot_levels``, so plain ``cpu`` plays it.
 
 The threshold players keep rolling in the last turns until they would pass the leader; all
 respect the entry score option.
@@ -148,8 +148,9 @@ class OptimalBot:
     - Otherwise, against the leading opponent: the keep and bank-or-roll choice that
       maximise the solved two-player chance of winning (:func:`~.optimal.optimal_turn`);
       exact with two players, an approximation with more (the others are ignored until the
-      last turns). The first use under rules without a stored table solves it (minutes at
-      the default target; cached in the data directory).
+      last turns). Under rules whose table is not stored (the default rules' ships; others
+      are cached by ``parlour solve ten-thousand --optimal`` or ``parlour arena``), it plays
+      as ``strong``: a move never waits minutes for a solve.
     - Alone (practice): the expected-points policy.
     """
 
@@ -157,7 +158,7 @@ class OptimalBot:
 
     def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
         """The keep and bank-or-roll choice for *seat* (see the class docstring)."""
-        from parlour.games.ten_thousand.optimal import optimal_turn
+        from parlour.games.ten_thousand.optimal import optimal_turn, stored_table
 
         assert isinstance(state, TenThousandState) and state.roll is not None
         rules = TenThousandRules.of(state.game.options)
@@ -167,9 +168,8 @@ class OptimalBot:
         dice, total = len(state.roll), state.turn_total
         if state.last_turns() and others:
             return last_turn_keep(rules, options, total, dice, mine, max(others))
-        if not others:
-            entered = mine > 0 or rules.entry == 0
-            return Keep(*strategy(rules).choose(options, total, dice, entered=entered))
+        if not others or stored_table(rules) is None:
+            return LEVELS["strong"].choose(state, seat, rng)
         return Keep(*optimal_turn(rules, mine, max(others)).choose(options, total, dice))
 
 
@@ -181,9 +181,9 @@ LEVELS: dict[str, ThresholdBot | StrongBot | OptimalBot] = {
     "optimal": OptimalBot(),
 }
 
-ARENA_LEVELS = ("optimal",)
-"""Levels the arena takes besides the game's ``bot_levels`` (``optimal`` is not yet offered
-in the terminal, the server and the web client)."""
+ARENA_LEVELS: tuple[str, ...] = ()
+"""Levels the arena takes besides the game's ``bot_levels`` (none now: ``optimal`` is
+offered everywhere)."""
 
 
 def make_bot(level: str) -> ThresholdBot | StrongBot | OptimalBot:

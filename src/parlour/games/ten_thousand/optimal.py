@@ -20,9 +20,6 @@ Derivation and figures: ``docs/rules/ten-thousand.md#the-optimal-player``.
 
 from __future__ import annotations
 
-import gzip
-import io
-import os
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -30,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.games.dice.optimal import Progress, RaceTable, solve_race
+from parlour.games.dice.optimal import Progress, RaceTable, read_table, solve_race, write_table
 from parlour.games.dice.solver import UNIT, RollKind, TurnModel, WinPolicy, build_roll_kind
 from parlour.games.ten_thousand.solver import (
     MAX_KEEP,
@@ -111,33 +108,12 @@ def cache_path(rules: TenThousandRules) -> Path:
     return data_dir() / "solver" / f"ten-thousand-v{FORMAT}-{_name(rules)}"
 
 
-def _read(raw: bytes, goal: int) -> Any | None:
-    try:
-        wins = np.load(io.BytesIO(gzip.decompress(raw)), allow_pickle=False)
-    except (OSError, ValueError, EOFError):
-        return None  # corrupt: solved again
-    return wins if wins.shape == (goal, goal) else None
-
-
 def _packaged(rules: TenThousandRules) -> bytes | None:
     try:
         ref = resources.files("parlour.games.ten_thousand.data") / _name(rules)
         return ref.read_bytes() if ref.is_file() else None
     except (OSError, ModuleNotFoundError):
         return None
-
-
-def write_table(path: Path, wins: Any) -> None:
-    """Write *wins* gzip-compressed to *path* atomically (a read-only directory is skipped)."""
-    buffer = io.BytesIO()
-    np.save(buffer, wins, allow_pickle=False)
-    tmp = path.with_suffix(f".tmp{os.getpid()}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(gzip.compress(buffer.getvalue(), mtime=0))
-        tmp.replace(path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
 
 
 _TABLES: dict[TenThousandRules, Any] = {}
@@ -150,10 +126,10 @@ def stored_table(rules: TenThousandRules) -> Any | None:
         return _TABLES[rules]
     goal = rules.target // UNIT
     raw = _packaged(rules)
-    wins = None if raw is None else _read(raw, goal)
+    wins = None if raw is None else read_table(raw, goal)
     if wins is None:
         path = cache_path(rules)
-        wins = _read(path.read_bytes(), goal) if path.is_file() else None
+        wins = read_table(path.read_bytes(), goal) if path.is_file() else None
     if wins is not None:
         _TABLES[rules] = wins
     return wins

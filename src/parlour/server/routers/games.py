@@ -47,6 +47,7 @@ def game_out(spec: GameSpec) -> GameOut:
         web_renderer=_renderer(spec),
         picture=spec.picture_svg() is not None,
         start=spec.platform.start.value,
+        coach=bool(spec.coach),
     )
 
 

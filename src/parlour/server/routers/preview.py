@@ -1,4 +1,5 @@
-"""Previews (what an action would do, changing nothing) and replays of finished games."""
+"""Previews (what an action would do, changing nothing), the coach, and replays and reviews
+of finished games."""
 
 from __future__ import annotations
 
@@ -7,8 +8,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query
 
 from parlour.server.deps import AccountDep, CtxDep, MaybeAccountDep
-from parlour.server.schemas import ErrorOut, PreviewIn, PreviewOut, ReplayOut
-from parlour.server.services import preview, views
+from parlour.server.schemas import (
+    CoachOut,
+    ErrorOut,
+    PreviewIn,
+    PreviewOut,
+    ReplayOut,
+    ReviewOut,
+)
+from parlour.server.services import coach, preview, views
 
 router = APIRouter(prefix="/tables", tags=["play"])
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -46,3 +54,21 @@ def replay(
     record holds everything once the game is over); 409 while it is in play."""
     views.table_view(ctx, table_id, account.id if account else None, invite=invite)  # may see?
     return preview.replay_step(ctx, table_id=table_id, step=step)
+
+
+@router.get("/{table_id}/coach", response_model=CoachOut, responses=ERRORS)
+def coach_advice(table_id: TableId, ctx: CtxDep, account: AccountDep) -> Any:
+    """The coach's figures for your decision now (games with a coach: each legal choice's
+    chance of winning, the best marked). Only for your own decision at an unrated table:
+    403 for a seat a computer plays, 409 when it is not your decision or the game is not in
+    play, 422 at a rated table or for a game without a coach. Changes nothing."""
+    return coach.coach_advice(ctx, table_id=table_id, account_id=account.id)
+
+
+@router.get("/{table_id}/review", response_model=ReviewOut, responses=ERRORS)
+def review(table_id: TableId, ctx: CtxDep, account: MaybeAccountDep, invite: Invite = None) -> Any:
+    """A finished game's review by its coach: each decision's chance of winning lost
+    against the best choice, and each player's biggest mistakes; 409 while it is in play,
+    422 for a game without a coach."""
+    views.table_view(ctx, table_id, account.id if account else None, invite=invite)  # may see?
+    return coach.game_review(ctx, table_id=table_id)

@@ -3,7 +3,8 @@
 :class:`DiceTableScreen` holds the person's selection (number keys, ←/→ and Space, clicks on
 the tray), the messages under the tray, the computer player's keep shown before it is made,
 and what the tray shows. A game's screen adds its keys for rolling and banking, its texts
-and its history lines.
+and its history lines. ``C`` toggles the coach's panel (:class:`CoachPanel`, which each
+game's screen places).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from parlour.engine.chance import Dice
 from parlour.engine.state import Action
 from parlour.games.dice.notation import Keep
 from parlour.games.dice.state import DiceState
+from parlour.tui.common.coach import CoachPanel, coach_text
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count
 from parlour.tui.common.source import GameSource
 from parlour.tui.common.table import TableScreen, TableSettings
@@ -63,6 +65,18 @@ class DiceTableScreen(TableScreen):
         if state.rolls == 0:  # the start of a turn (or the end of the game)
             return self.ended or Board((0,) * state.n_dice, (), "blank")
         return Board((0,) * state.to_roll, aside_dice(state), "blank")
+
+    def show_coach(self) -> None:
+        """Redraw the coach's panel, when it is shown (:mod:`~parlour.tui.common.coach`)."""
+        panel = self.query_one(CoachPanel)
+        if panel.display:
+            panel.update(coach_text(self.local, remote=self.remote is not None))
+
+    def action_coach(self) -> None:
+        """C: show or hide the coach's panel."""
+        panel = self.query_one(CoachPanel)
+        panel.display = not panel.display
+        self.show_coach()
 
     def _person_choosing(self) -> bool:
         return self.dice_state.roll is not None and self.local.person_to_move() and not self.waiting

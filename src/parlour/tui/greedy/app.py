@@ -2,10 +2,10 @@
 
 Keys, as the manual has them (``help.md`` lists them with the rules): 1-9 or ←/→ and Space
 select dice, A selects every scoring die, Enter keeps the selection and re-rolls the rest (all
-nine when all nine have scored: a bonus round), E keeps it and ends the turn (banks), H help,
-Q quits and forfeits the game (after a confirm), R redraws the screen. From the shared table:
-Esc leaves the game saved (to resume), F8 restarts, Ctrl+Q saves and quits. The first roll of
-each turn happens by itself.
+nine when all nine have scored: a bonus round), E keeps it and ends the turn (banks), C the
+coach, H help, Q quits and forfeits the game (after a confirm), R redraws the screen. From the
+shared table: Esc leaves the game saved (to resume), F8 restarts, Ctrl+Q saves and quits. The
+first roll of each turn happens by itself.
 
 The engine takes "keep" and "roll/bank" as one action (``keep <dice> roll|bank``), so the
 selection lives here until Enter or E; the engine then accepts it or says why not.
@@ -32,6 +32,7 @@ from parlour.games.greedy.platform import counting_seat
 from parlour.games.greedy.standings import standings_entry
 from parlour.games.greedy.state import GreedyState
 from parlour.scorebook import persons
+from parlour.tui.common.coach import CoachPanel
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.dice_table import DiceTableScreen, history_log
 from parlour.tui.common.modals import ConfirmScreen
@@ -53,6 +54,7 @@ class GreedyScreen(DiceTableScreen):
         Binding("enter", "roll", "Roll"),
         Binding("e", "end_turn", "End turn"),
         Binding("a", "select_all", "All"),
+        Binding("c", "coach", "Coach"),
         *[Binding(str(n), f"pick({n - 1})", f"Die {n}", show=False) for n in range(1, 10)],
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
@@ -73,6 +75,7 @@ class GreedyScreen(DiceTableScreen):
         yield Static(id="selection")
         yield Static(id="message", markup=False)
         yield Static(id="bonus", markup=False)
+        yield CoachPanel()
         with Horizontal(id="bottom"):
             yield Scoreboard(id="scores")
             yield Static(id="sum")
@@ -112,6 +115,7 @@ class GreedyScreen(DiceTableScreen):
         self.query_one("#sum", Static).update(self._sum_table())
         self.query_one("#log", Static).update(self.log_line)
         self.query_one(Scoreboard).show(self.score_rows())
+        self.show_coach()
 
     def _turn_text(self) -> Content:
         state = self.state

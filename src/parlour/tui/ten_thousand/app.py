@@ -2,7 +2,8 @@
 
 Keys (``help.md`` has them with the rules): 1-6 or ←/→ and Space select dice, R sets the
 selection aside and rolls the rest (at the start of a turn: rolls six dice), B sets it aside
-and banks the turn total, H help, Esc end the game early, F8 restart, Ctrl+Q quit (saved).
+and banks the turn total, C the coach, H help, Esc end the game early, F8 restart, Ctrl+Q
+quit (saved).
 
 The engine takes "set aside" and "roll/bank" as one action (``keep <dice> roll|bank``), so
 the selection lives here until R or B; the engine then accepts it or says why not.
@@ -26,6 +27,7 @@ from parlour.engine.step import GAME_OVER, Step
 from parlour.games.dice.notation import Keep, Roll
 from parlour.games.ten_thousand.scoring import selection_points
 from parlour.games.ten_thousand.state import TenThousandState
+from parlour.tui.common.coach import CoachPanel
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count, pick_places
 from parlour.tui.common.dice_table import DiceTableScreen, history_log
 from parlour.tui.common.scoreboard import Scoreboard, ScoreRow
@@ -44,6 +46,7 @@ class TenThousandScreen(DiceTableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll"),
         Binding("b", "bank", "Bank"),
+        Binding("c", "coach", "Coach"),
         *[Binding(str(n), f"pick({n - 1})", f"Die {n}", show=False) for n in range(1, 7)],
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
@@ -64,6 +67,7 @@ class TenThousandScreen(DiceTableScreen):
                 yield DiceTray(id="tray")
                 yield Static(id="selection")
                 yield Static(id="message", markup=False)
+                yield CoachPanel()
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
                 yield Static(id="house-rules")
@@ -108,6 +112,7 @@ class TenThousandScreen(DiceTableScreen):
         banner.display = bool(state.last_turns() and not state.is_terminal())
         self.query_one("#log", Static).update(self.log_line)
         self.query_one(Scoreboard).show(self.score_rows())
+        self.show_coach()
 
     def _turn_text(self) -> Content:
         state = self.state

@@ -4,8 +4,9 @@
 import { get } from "./api.js";
 import { fill, h, messageLine } from "./dom.js";
 import { mountChat } from "./chat.js";
-import { loadRenderer } from "./renderers.js";
+import { gameInfo, loadRenderer } from "./renderers.js";
 import { eventWho } from "./table.js";
+import { reviewBox } from "./coach.js";
 
 export async function mount(main, where) {
   const id = Number(where.id);
@@ -50,6 +51,9 @@ export async function mount(main, where) {
     message.el,
     board,
   );
+  const info = await gameInfo(table.game);
+  const review = info && info.coach ? await reviewBox(id, invite) : null; // the coach's look back
+  if (review) main.append(review.el);
   mountChat(main, id, invite, null, { readOnly: true }); // the table's chat, as it stands
   const module = await loadRenderer(table.game);
   const game = module.create({
@@ -90,6 +94,7 @@ export async function mount(main, where) {
     const view = answer.views[seat];
     const e = answer.event;
     counter.textContent = `Step ${answer.step} of ${answer.steps}`;
+    if (review) review.at(answer.step);
     // in words where the game's module tells them ("ann kept 1 5 for 150 and rolled 4
     // dice"), the notation beside them for those who read it
     const words = e && module.describeEvent

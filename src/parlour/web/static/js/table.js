@@ -17,6 +17,7 @@ import { live } from "./live.js";
 import { go } from "./main.js";
 import { gameInfo, loadRenderer } from "./renderers.js";
 import { drawEndings } from "./endings.js";
+import { coachBox } from "./coach.js";
 
 export { timeLeft }; // (in dom.js: the lobby shows it too)
 
@@ -94,7 +95,8 @@ class TablePage {
     this.logBox = h("section", { class: "card log-box", id: "log-box", "aria-labelledby": "log-h" },
       h("div", { class: "log-head" }, h("h2", { id: "log-h" }, "Moves"), this.skipButton),
       this.logList);
-    this.side = h("aside", { class: "table-side", id: "table-side", "aria-label": "Moves and table" }, this.actions, this.logBox, this.eventsBox);
+    this.coach = coachBox(this.id);
+    this.side = h("aside", { class: "table-side", id: "table-side", "aria-label": "Moves and table" }, this.actions, this.coach.el, this.logBox, this.eventsBox);
     this.onAnyInput = (event) => {
       if (!this.release && !this.queue.length) return;
       if (event.type === "keydown" && (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab" || event.key === "Shift")) return;
@@ -361,6 +363,8 @@ class TablePage {
     this.drawResult(names);
     drawEndings(this);
     await this.drawLog(fresh, before);
+    const info = await gameInfo(t.game);
+    if (this.table === t) this.coach.update(t, this.model, Boolean(info && info.coach));
   }
 
   /** The title line: the game, whose turn it is and the time left on the turn clock; the

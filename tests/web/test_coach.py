@@ -1,0 +1,41 @@
+"""The coach's toggle in the browser (Playwright, Debian's chromium): at an unrated table it
+shows each choice of your decision with its chance of winning, the best marked; a rated
+table refuses it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import ChanceScript, Pages
+from tests.web.helpers import create_table, sign_up, unique
+from tests.web.test_dice import rolls_for_seat
+
+
+def test_the_coach_marks_the_best_choice_at_an_unrated_table(
+    pages: Pages, script: ChanceScript
+) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 1 1 1 1 1"])
+    page = pages.open()
+    sign_up(page, unique("coached"))
+    create_table(page, "ten-thousand", ["cpu:cautious"], rated=False)
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    expect(page.locator("#coach")).to_be_visible()
+    expect(page.locator("#coach-list li")).to_have_count(0)  # off until asked
+    page.locator("#coach-toggle").check()
+    items = page.locator("#coach-list li")
+    expect(items).to_have_count(12)
+    expect(items.first).to_have_text("★ keep 1 1 1 1 1 1 bank win 99.9%")
+    expect(items.nth(1)).to_have_text("keep 1 1 1 1 1 1 roll win 98.3%")
+    expect(page.locator("#coach-list li.best")).to_have_count(1)
+    pages.shot(page, "coach")
+
+
+def test_a_rated_table_offers_no_coach(pages: Pages, script: ChanceScript) -> None:
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 1 1 1 1 1"])
+    page = pages.open()
+    sign_up(page, unique("rated"))
+    create_table(page, "ten-thousand", ["cpu:cautious"])
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    expect(page.locator("#coach-toggle")).to_be_disabled()
+    expect(page.locator("#coach-note")).to_have_text("The coach is not offered at rated tables.")
+    expect(page.locator("#coach-list li")).to_have_count(0)
