@@ -37,6 +37,7 @@ from parlour.tui.connect.screens import (
 from parlour.tui.connect.tables import remember_token, remembered_token, table_app, tokens_path
 from tests.helpers import free_port
 from tests.quick_game import QUICK_GAME
+from tests.tui.helpers import type_fast
 
 SIZE = (100, 36)
 names = itertools.count()
@@ -589,3 +590,75 @@ async def test_a_refused_sign_up_shows_the_reason_on_the_screen(server: Server) 
         await pilot.pause()
         region = status.region
         assert region.height >= 1 and region.bottom <= app.screen.size.height - 1, region
+
+
+async def test_a_log_in_and_a_table_number_typed_fast_all_arrive(server: Server) -> None:
+    """Keys typed in a burst (as through SSH) as each field or screen opens all arrive: the
+    name, Enter (the password field takes the focus), the password, Enter, then J and a
+    table number in the lobby's join box, which a refresh of the lobby leaves focused."""
+    name = f"fay{next(names)}"
+    httpx.post(f"{server.url}/auth/register", json={"name": name, "password": "password123"})
+    app = ConnectApp(server.url)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        await type_fast(pilot, *name, "enter", *"password123", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        shown = lobby.query_one("#status")
+        await until(pilot, lambda: "tables" in str(shown.render()), "the lobby's tables")
+        await type_fast(pilot, "j", "1", "2")
+        box = lobby.query_one("#join", Input)
+        assert (app.focused, box.value) == (box, "12")
+        worker = lobby.action_refresh()  # a refresh (on coming back to the lobby, say)
+        await worker.wait()
+        await pilot.pause()
+        assert app.focused is box  # it took the focus to its tables: the next keys were lost
+
+
+def footer_labels(app: TableApp) -> dict[str, str]:
+    """The keys the footer shows and their labels (as Textual's Footer lists them)."""
+    return {
+        key: active.binding.description
+        for key, active in app.screen.active_bindings.items()
+        if active.binding.show
+    }
+
+
+LOCAL_LABELS = {"End game", "Restart", "Quit (saved)", "Quit", "Play again (F8)"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_server_tables_footer_and_dialogs_say_what_they_do_there(
+    server: Server, game: str
+) -> None:
+    """At a server table Esc is "Leave table" in the footer and in its confirm (the local
+    game's End game, Restart and Quit (saved) are neither shown nor run), F8 restarts
+    nothing, and Ctrl+Q leaves; the game goes on at the server."""
+    token = server.register()
+    table = new_table(server, token, game, ["me", GAMES[game]])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        await until(pilot, remote(app).person_to_move, "my turn")
+        labels = footer_labels(app)
+        assert not LOCAL_LABELS & set(labels.values()), labels
+        leave_keys = {key for key, label in labels.items() if label == "Leave table"}
+        # Esc leaves in every game; the crossword shows it as Q (Esc there closes the prompt
+        # first), Rummy as both, as their Quit was
+        assert leave_keys == {"crossword": {"q"}, "rummy": {"q", "escape"}}.get(game, {"escape"})
+        await pilot.press("f8")
+        await pilot.pause()
+        assert app.screen is app.table  # no restart confirm
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirm")
+        question = str(app.screen.query_one("#question").render())
+        assert question.startswith("Leave the table? The game goes on at the server")
+        assert "nothing is saved on this computer" in question
+        buttons = [str(b.label) for b in app.screen.query(Button)]
+        assert buttons == ["Leave table (Y)", "Keep playing (N)"]
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is app.table, "the confirm closed")
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: app.return_value is not None, "the app closed")
+    assert app.return_value is not None and app.return_value.outcome == "server"
+    assert server.rest(token, "GET", f"/tables/{table['id']}")["status"] == "active"

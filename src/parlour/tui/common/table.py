@@ -11,7 +11,9 @@ game is saved and the screen waits for keys. Only this class applies events to t
 
 Common keys: H help (a Markdown file), Esc end the game early (confirm; it is saved), F8
 restart with the same players (confirm), Ctrl+Q quit (saved). At the end, the final
-scoreboard offers to save the game record.
+scoreboard offers to save the game record. At a server table Esc is "Leave table" (the
+game goes on at the server), Ctrl+Q leaves at once and there is no restart
+(:attr:`TableScreen.LOCAL_ONLY`).
 
 At a server table (``settings.link`` talks to the server) the server draws chance, runs the
 computer players and checks every move: :meth:`TableScreen.play` sends a person's move and
@@ -36,7 +38,6 @@ from typing import Any, ClassVar
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from textual import work
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
@@ -47,6 +48,7 @@ from parlour.engine.state import CHANCE, JSON, Action, State
 from parlour.session import LocalGame
 from parlour.tui.common.chance import ChanceSource, RandomChance
 from parlour.tui.common.clock import status_line
+from parlour.tui.common.keys import KeysInTurn
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.saves import default_record_path, export_record
 from parlour.tui.common.scoreboard import ScoreRow
@@ -158,8 +160,12 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "help", "Help"),
         Binding("escape", "end_game", "End game"),
+        Binding("escape", "leave_table", "Leave table"),
         Binding("f8", "restart", "Restart"),
     ]
+    LOCAL_ONLY: ClassVar[frozenset[str]] = frozenset({"end_game", "restart"})
+    """Actions of a local game only: at a server table their keys are neither shown nor
+    run, and a binding of the same key to ``leave_table`` ("Leave table") takes over."""
 
     def __init__(self, local: GameSource, settings: TableSettings) -> None:
         super().__init__()
@@ -522,21 +528,39 @@ class TableScreen(Screen[None]):
         if self.HELP_FILE is not None:
             self.app.push_screen(HelpScreen(self.HELP_FILE))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """At a server table the local game's actions (``LOCAL_ONLY``) are off and
+        ``leave_table`` is on; at a local game the other way round."""
+        at_server = self.remote is not None
+        if action in self.LOCAL_ONLY:
+            return not at_server
+        if action == "leave_table":
+            return at_server
+        return True
+
+    def action_leave_table(self) -> None:
+        """Esc at a server table: leave it (back to the lobby), after a confirm. The game
+        goes on at the server; nothing is saved on this computer."""
+        if self.local.state.is_terminal():
+            self.leave()
+            return
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave the table? The game goes on at the server (nothing is saved on this"
+                " computer): it stays in My games in the lobby.",
+                yes="Leave table",
+                no="Keep playing",
+            ),
+            lambda yes: self.leave() if yes else None,
+        )
+
     def action_end_game(self) -> None:
         """Esc: end the game early, after a confirm (it is saved and can be resumed)."""
         if self.local.state.is_terminal():
             self.leave()
             return
         if self.remote is not None:
-            self.app.push_screen(
-                ConfirmScreen(
-                    "Leave the table? The game goes on at the server: come back to it with"
-                    "  parlour connect",
-                    yes="Leave",
-                    no="Keep playing",
-                ),
-                lambda yes: self.leave() if yes else None,
-            )
+            self.action_leave_table()
             return
         saved = self.settings.database is not None
         question = "End the game now?" + (
@@ -604,7 +628,10 @@ class TableScreen(Screen[None]):
 
     def _show_game_over(self, note: str) -> None:
         self.app.push_screen(
-            GameOverScreen(self.headline(), self.score_rows(), note=note), self._game_over_choice
+            GameOverScreen(
+                self.headline(), self.score_rows(), note=note, at_server=self.remote is not None
+            ),
+            self._game_over_choice,
         )
 
     def _game_over_choice(self, choice: str | None) -> None:
@@ -636,7 +663,7 @@ class TableScreen(Screen[None]):
         self._show_game_over("\n".join(line for line in (self.game_over_note(), saved) if line))
 
 
-class TableApp(App[TableExit]):
+class TableApp(KeysInTurn[TableExit]):
     """The app shell: shows the game's :class:`TableScreen` (``SCREEN``); Ctrl+Q saves and
     quits. ``app.table`` is the screen (tests drive it)."""
 
@@ -644,6 +671,7 @@ class TableApp(App[TableExit]):
     ENABLE_COMMAND_PALETTE = False  # its Theme, Keys, Screenshot and Quit make no sense here
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit (saved)", priority=True),
+        Binding("ctrl+q", "leave_table", "Leave table", priority=True, show=False),
     ]
 
     def __init__(self, local: GameSource, settings: TableSettings | None = None, **kw: Any) -> None:
@@ -658,6 +686,20 @@ class TableApp(App[TableExit]):
         if link is not None:
             await link.close()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Ctrl+Q saves and quits a local game, and leaves a server table (no confirm, and
+        not in the footer: Esc there is "Leave table")."""
+        at_server = self.table.remote is not None
+        if action == "quit":
+            return not at_server
+        if action == "leave_table":
+            return at_server
+        return True
+
     async def action_quit(self) -> None:
         """Ctrl+Q: save the game and quit."""
+        self.table.leave()
+
+    def action_leave_table(self) -> None:
+        """Ctrl+Q at a server table: leave it (the game goes on at the server)."""
         self.table.leave()

@@ -268,7 +268,8 @@ class LobbyScreen(ConnectScreen):
             self.say("No tables yet: N makes one.")
         else:
             self.say(f"{len(mine)} of my games, {len(open_tables)} open tables.")
-        (table if mine else lobby).focus()
+        if not isinstance(self.focused, (Input, DataTable)):  # a box being typed in keeps it
+            (table if mine else lobby).focus()
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:

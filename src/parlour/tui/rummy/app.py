@@ -91,6 +91,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         Binding("r", "sort('rank')", "Sort N"),
         Binding("h", "help", "Help"),
         Binding("q,escape", "end_game", "Quit"),
+        Binding("q,escape", "leave_table", "Leave table"),
         Binding("space", "select", "Select", show=False),
         Binding("c", "clear", "Clear selection", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
@@ -720,6 +721,7 @@ class RummyApp(TableApp):
     ENABLE_COMMAND_PALETTE = False  # its footer key would crowd out the game's keys
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit (saved)", priority=True, show=False),
+        Binding("ctrl+q", "leave_table", "Leave table", priority=True, show=False),
     ]
 
 
