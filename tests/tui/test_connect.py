@@ -662,3 +662,37 @@ async def test_a_server_tables_footer_and_dialogs_say_what_they_do_there(
         await until(pilot, lambda: app.return_value is not None, "the app closed")
     assert app.return_value is not None and app.return_value.outcome == "server"
     assert server.rest(token, "GET", f"/tables/{table['id']}")["status"] == "active"
+
+
+async def test_the_new_table_form_describes_options_as_the_server_takes_them(
+    server: Server,
+) -> None:
+    """The crossword's word list is not offered as "... or a file" (the server refuses any
+    file option): the form says it is fixed, and refuses it before asking the server."""
+    token = server.register()
+    app = ConnectApp(server.url, token)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new table")
+        form = app.screen
+        game = form.query_one("#game", Select)
+        await until(pilot, lambda: game.value == "crossword", "the games listed")
+        about = form.query_one("#about")
+        await until(pilot, lambda: "lexicon" in str(about.render()), "the options described")
+        lines = str(about.render()).splitlines()
+        assert "lexicon: always enable at a server (it takes no file)" in lines
+        assert "max_stack=0 (0..): most tiles one square may hold (0: no limit; 1: no covering)" in (
+            lines
+        )
+        assert "file," not in str(about.render()) and "or a file" not in str(about.render())
+        form.query_one("#options", Input).value = "lexicon=/usr/share/dict/words"
+        form.query_one("#create", Button).press()
+        status = form.query_one("#status")
+        await until(pilot, lambda: "cannot be set" in str(status.render()), "the refusal")
+        assert str(status.render()) == "lexicon cannot be set at a server: it plays with enable"
+        form.query_one("#options", Input).value = "colour=red"
+        form.query_one("#create", Button).press()
+        await until(pilot, lambda: "no option" in str(status.render()), "the refusal")
+        assert str(status.render()).startswith("Crossword has no option 'colour' (options: ")
+        assert isinstance(app.screen, NewTableScreen)  # nothing was created
