@@ -682,9 +682,8 @@ async def test_the_new_table_form_describes_options_as_the_server_takes_them(
         await until(pilot, lambda: "lexicon" in str(about.render()), "the options described")
         lines = str(about.render()).splitlines()
         assert "lexicon: always enable at a server (it takes no file)" in lines
-        assert "max_stack=0 (0..): most tiles one square may hold (0: no limit; 1: no covering)" in (
-            lines
-        )
+        stack = "max_stack=0 (0..): most tiles one square may hold (0: no limit; 1: no covering)"
+        assert stack in lines
         assert "file," not in str(about.render()) and "or a file" not in str(about.render())
         form.query_one("#options", Input).value = "lexicon=/usr/share/dict/words"
         form.query_one("#create", Button).press()
