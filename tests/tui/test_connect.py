@@ -695,3 +695,40 @@ async def test_the_new_table_form_describes_options_as_the_server_takes_them(
         await until(pilot, lambda: "no option" in str(status.render()), "the refusal")
         assert str(status.render()).startswith("Crossword has no option 'colour' (options: ")
         assert isinstance(app.screen, NewTableScreen)  # nothing was created
+
+
+async def test_the_header_follows_the_replay_and_says_your_turn_only_when_it_is(
+    server: Server,
+) -> None:
+    """The computer's moves arrive at once but are shown one by one at a pace a person can
+    follow: meanwhile the header says whose moves are being shown, not "your turn" (the
+    server's turn, which the screen has not reached)."""
+    # me: 1 1 1 then bank; the computer: 1 2 3 3 4 6 (the 1 scores), then whatever it does
+    server.script.rolls["ten-thousand"] = ["roll 1 1 1 2 3 4", "roll 1 2 3 3 4 6"]
+    token = server.register()
+    table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"])
+    client = ServerClient(server.url, token)
+    data = server.rest(token, "GET", f"/tables/{table['id']}")
+    app = table_app(client, data, pace=Pace(look=0.05, turn=0.05))
+    seen: list[tuple[int, str]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        await until(pilot, lambda: not app.table.pending, "the first roll shown")
+        assert "your turn" in app.table.sub_title
+        version = source.version
+        await pilot.press("1", "2", "3", "b")
+        await until(pilot, lambda: source.version > version, "the server's answer")
+
+        def watch() -> bool:
+            seen.append((len(app.table.pending), app.table.sub_title))
+            return source.person_to_move() and not app.table.pending
+
+        await until(pilot, watch, "the computer's turn shown, my turn again")
+        assert "your turn" in app.table.sub_title
+    cpu = "cpu:cautious's moves"
+    replaying = [title for pending, title in seen if pending]
+    assert replaying, "the replay was never seen"
+    assert not [t for t in replaying if "your turn" in t], replaying
+    assert [t for t in replaying if f"showing {cpu}" in t], replaying

@@ -177,6 +177,7 @@ class TableScreen(Screen[None]):
         self._sending = False
         self._stepping = False
         self._after_own = False
+        self._last_seat: int | None = None
         self.generation = 0
         self.waiting = False
         self.records: list[Path] = []
@@ -395,6 +396,7 @@ class TableScreen(Screen[None]):
             return
         if player >= 0:
             self._after_own = player == remote.you
+            self._last_seat = player
         self.after(player, action, before)
         self.waiting = self._sending
         self.advance()
@@ -484,7 +486,11 @@ class TableScreen(Screen[None]):
         if not self._rules:
             self._rules = self.sub_title or " "
         names = [s.name for s in remote.seats]
-        line = status_line(remote, names, self.connection, sending=sending)
+        showing = None
+        if self.pending:  # the next seat's moves to show, else the last seat's on screen
+            seats = [player for player, _ in self.pending if player >= 0]
+            showing = seats[0] if seats else self._last_seat
+        line = status_line(remote, names, self.connection, sending=sending, showing=showing)
         self.sub_title = " · ".join(p for p in (self._rules.strip(), line) if p)
 
     # --- saving, leaving, restarting ----------------------------------------------------
