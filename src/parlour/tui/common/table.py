@@ -88,12 +88,16 @@ class TableExit:
     """How a table ended, for the command line to report: ``outcome`` is ``"saved"`` (left
     mid-game, can be resumed), ``"finished"``, ``"unsaved"`` (no database, or saving
     failed) or ``"server"`` (a server table was left: it goes on at the server);
-    ``save_id`` is the saved game's id; ``records`` lists the record files written."""
+    ``save_id`` is the saved game's id (of the game played last, after an F8 restart);
+    ``records`` lists the record files written, and ``record_saves`` the saved game each
+    is a record of (in the same order: an earlier game's, before a restart, is not
+    ``save_id``)."""
 
     outcome: str
     game: str
     save_id: int | None = None
     records: tuple[Path, ...] = ()
+    record_saves: tuple[int | None, ...] = ()
 
 
 class BotChose(Message):
@@ -181,6 +185,7 @@ class TableScreen(Screen[None]):
         self.generation = 0
         self.waiting = False
         self.records: list[Path] = []
+        self.record_saves: list[int | None] = []
         self.save_error: str | None = None
         self._deferred: Callable[[], None] | None = None
         self._step_timer: Timer | None = None
@@ -521,7 +526,11 @@ class TableScreen(Screen[None]):
         else:
             outcome = "saved"
         return TableExit(
-            outcome, self.local.game.spec.name, self.local.save_id, tuple(self.records)
+            outcome,
+            self.local.game.spec.name,
+            self.local.save_id,
+            tuple(self.records),
+            tuple(self.record_saves),
         )
 
     def leave(self) -> None:
@@ -662,6 +671,7 @@ class TableScreen(Screen[None]):
         assert isinstance(self.local, LocalGame)
         written = export_record(self.local, path)
         self.records.append(written)
+        self.record_saves.append(self.local.save_id)
         return written
 
     def _record_saved(self, path: Path | None) -> None:
