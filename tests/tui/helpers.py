@@ -77,6 +77,8 @@ async def settle(pilot: Pilot[Any], *, limit: float = 10.0) -> None:
     deadline = loop.time() + limit
     while loop.time() < deadline:
         await pilot.pause(0.01)
+        if app.keys_held:  # typed keys still on their way (each after the one before)
+            continue
         if not app.table.waiting or not app.table.is_active:
             await pilot.pause()
             return

@@ -26,6 +26,9 @@ from textual.message_pump import MessagePump
 
 ReturnT = TypeVar("ReturnT")
 
+CLOSED_CHECK = 0.02
+"""Seconds between two looks for widgets closed while a round waits for them."""
+
 
 class KeysInTurn(App[ReturnT]):
     """An app whose typed keys and pastes are handled in order, each after the effects of
@@ -75,27 +78,34 @@ class KeysInTurn(App[ReturnT]):
             self._releasing = False
 
     async def _round(self) -> bool:
-        """Wait until the app, the screen and its widgets have handled what they held
-        (at most ``ROUND_LIMIT`` seconds); False when there is nothing left to wait on
-        (the app is closing)."""
+        """Wait until the app, the screen and its widgets have handled what they held (a
+        widget closed meanwhile, a dialog's on dismissal, is not waited for; at most
+        ``ROUND_LIMIT`` seconds in all); False when there is nothing left to wait on (the
+        app is closing)."""
         try:
             pumps: list[MessagePump] = [self, *self.screen.walk_children(with_self=True)]
         except Exception:  # no screen yet, or the app is closing
             return False
-        left = 0
+        waiting: dict[int, MessagePump] = {}
         done = asyncio.Event()
 
-        def handled() -> None:
-            nonlocal left
-            left -= 1
-            if left == 0:
+        def handled(pump: MessagePump) -> None:
+            waiting.pop(id(pump), None)
+            if not waiting:
                 done.set()
 
         for pump in pumps:
-            if pump.call_later(handled):
-                left += 1
-        if left == 0:
+            waiting[id(pump)] = pump
+            if not pump.call_later(handled, pump):
+                del waiting[id(pump)]
+        if not waiting:
             return False
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(done.wait(), self.ROUND_LIMIT)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.ROUND_LIMIT
+        while waiting and loop.time() < deadline:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), CLOSED_CHECK)
+            for key, pump in list(waiting.items()):
+                if pump._closing or pump._closed:  # removed: its queue is never read again
+                    del waiting[key]
         return True

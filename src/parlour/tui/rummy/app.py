@@ -90,7 +90,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         Binding("n", "sort('suit')", "Sort N/S"),
         Binding("r", "sort('rank')", "Sort N"),
         Binding("h", "help", "Help"),
-        Binding("q,escape", "end_game", "Quit"),
+        Binding("q,escape", "end_game", "End game"),  # as its confirm says
         Binding("q,escape", "leave_table", "Leave table"),
         Binding("space", "select", "Select", show=False),
         Binding("c", "clear", "Clear selection", show=False),
