@@ -732,3 +732,29 @@ async def test_the_header_follows_the_replay_and_says_your_turn_only_when_it_is(
     assert replaying, "the replay was never seen"
     assert not [t for t in replaying if "your turn" in t], replaying
     assert [t for t in replaying if f"showing {cpu}" in t], replaying
+
+
+async def test_a_move_that_never_reached_the_server_is_not_called_refused(server: Server) -> None:
+    """With the server gone, a move cannot be sent: the screen says it was not sent, not
+    that the server refused it, and nothing changes."""
+    server.script.rolls["ten-thousand"] = ["roll 1 2 3 4 6 6"]
+    token = server.register()
+    table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        version, before = source.version, source.state.to_json()
+        link = app.table.settings.link
+        assert isinstance(link, ServerClient)
+        link.url = "http://127.0.0.1:9"  # the discard port: nothing answers there
+        link._http.base_url = link.url  # type: ignore[attr-defined]
+        await pilot.press("1", "b")
+        await until(pilot, lambda: "Not sent" in str(app.table.message), "the message")  # type: ignore[attr-defined]
+        message = str(app.table.message)  # type: ignore[attr-defined]
+        assert message.startswith("Not sent (the server does not answer: ")
+        assert message.endswith("): play it again once connected.")
+        assert "refused" not in message
+        assert source.version == version and source.state.to_json() == before
+        assert app.table.waiting is False

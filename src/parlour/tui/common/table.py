@@ -461,7 +461,10 @@ class TableScreen(Screen[None]):
             self.waiting = self._stepping
             if data.get("current"):
                 self._resync()
-            self.explain(f"The server refused it: {data.get('detail')}")
+            if data.get("code") == "unreachable":  # never reached the server: not refused
+                self.explain(f"Not sent ({data.get('detail')}): play it again once connected.")
+            else:
+                self.explain(f"The server refused it: {data.get('detail')}")
             self._show_status(remote)
             return
         if kind == "answer":
