@@ -103,6 +103,7 @@ def test_every_help_wraps_at_80_columns_and_shows_no_bool(command: list[str]) ->
     result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": str(WIDTH)})
     assert result.exit_code == 0, result.output
     assert "<bool>" not in result.output
+    assert "``" not in result.output  # a docstring's literal is shown 'quoted'
     assert max(len(line) for line in result.output.splitlines()) <= WIDTH
     assert hard_breaks(result.output) == []
 
@@ -113,3 +114,8 @@ def test_the_command_list_reads_as_sentences_at_80_columns() -> None:
         "│ analyse    Look back at a finished Crossword game: for each turn, the best   │\n"
         "│            play there was and the points left on the table.                  │"
     ) in result.output
+
+
+def test_a_docstring_literal_is_shown_quoted() -> None:
+    result = CliRunner().invoke(app, ["door", "--help"], env={"COLUMNS": str(WIDTH)})
+    assert "each session its own program ('ssh -p 8622 name@host')." in result.output

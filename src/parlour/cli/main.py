@@ -45,7 +45,7 @@ def _help_wraps_to_the_terminal() -> None:
     """Typer's rich help keeps a docstring's own line breaks in a group's command list and
     in a command's later paragraphs, so at 80 columns a sentence broke mid-line where the
     source did ("the best play there was and the / points left"): rejoin each paragraph
-    and let the terminal wrap it."""
+    and let the terminal wrap it. Docstrings' ``literals`` are shown 'quoted'."""
     from typer import rich_utils
 
     make_command_help = rich_utils._make_command_help
@@ -59,8 +59,15 @@ def _help_wraps_to_the_terminal() -> None:
     def linebreaks(paragraphs: list[str], markup_mode: Any) -> str:
         return fix_linebreaks([_unwrap(p) for p in paragraphs], markup_mode)
 
+    make_rich_text = rich_utils._make_rich_text
+
+    def rich_text(*, text: str, style: str = "", markup_mode: Any) -> Any:
+        # a docstring's reStructuredText literal (``--yes``) reads as a quoted one
+        return make_rich_text(text=text.replace("``", "'"), style=style, markup_mode=markup_mode)
+
     rich_utils._make_command_help = command_help
     rich_utils._fix_linebreaks = linebreaks
+    rich_utils._make_rich_text = rich_text
 
 
 _help_wraps_to_the_terminal()
