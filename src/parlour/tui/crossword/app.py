@@ -63,7 +63,7 @@ def interpret(text: str, cursor: int, direction: Direction) -> Action:
         raise InvalidNotation(f"{words[0].lower()}: type the tiles {what}")
     if len(words) == 1 and words[0].isalpha() and words[0].lower() not in ("pass", "skip"):
         return Play(words[0].upper(), cursor, direction)
-    return parse(text)
+    return parse(text, by_seat=True)  # a refusal lists a player's moves, not the host's
 
 
 def describe(scored: ScoredPlay) -> str:
