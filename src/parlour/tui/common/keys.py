@@ -35,8 +35,9 @@ class KeysInTurn(App[ReturnT]):
     the one before it (see the module docstring)."""
 
     SETTLE_ROUNDS: ClassVar[int] = 6
-    """Rounds of "every queue handled what it held" between two keys: a key's action, a
-    screen pushed, its mount, its focus call, the focus taking effect, and one to spare."""
+    """At most this many rounds of "every queue handled what it held" between two keys (a
+    key's action, a screen pushed, its mount, its focus call, the focus taking effect, and
+    one to spare); fewer once a round leaves every queue empty."""
     ROUND_LIMIT: ClassVar[float] = 1.0
     """Seconds a round may wait for a busy widget before the next key goes anyway."""
 
@@ -71,11 +72,21 @@ class KeysInTurn(App[ReturnT]):
                 event = self._typed.popleft()
                 self._released.append(event)
                 self.post_message(event)
-                for _ in range(self.SETTLE_ROUNDS):
+                for round_ in range(self.SETTLE_ROUNDS):
+                    if round_ and self._quiet():  # nothing more came of it: the next key
+                        break
                     if not await self._round():
                         break
         finally:
             self._releasing = False
+
+    def _quiet(self) -> bool:
+        """True when the app, the screen and its widgets hold no message."""
+        try:
+            pumps: list[MessagePump] = [self, *self.screen.walk_children(with_self=True)]
+        except Exception:  # no screen, or the app is closing
+            return True
+        return all(pump.message_queue_size == 0 for pump in pumps)
 
     async def _round(self) -> bool:
         """Wait until the app, the screen and its widgets have handled what they held (a
