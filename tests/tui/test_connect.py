@@ -758,3 +758,22 @@ async def test_a_move_that_never_reached_the_server_is_not_called_refused(server
         assert "refused" not in message
         assert source.version == version and source.state.to_json() == before
         assert app.table.waiting is False
+
+
+async def test_a_rummy_wait_message_goes_once_the_table_moves_on(server: Server) -> None:
+    """A key typed while the server had not answered says "Wait…"; the message went on
+    being shown through the computer's turn into the person's own (Rummy's state is
+    rebuilt from the server's view, so no move's line replaced it)."""
+    token = server.register()
+    table = new_table(server, token, "rummy", ["me", "cpu:easy"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        version = source.version
+        app.table.explain("Wait…")  # a key typed while a move was on its way was told so
+        await pilot.press("s")  # draw from the stock: the server's answer moves the table on
+        await until(pilot, lambda: source.version > version, "the draw taken")
+        await until(pilot, lambda: not app.table.pending, "the table caught up")
+        assert app.table.message == ""  # type: ignore[attr-defined]

@@ -541,7 +541,10 @@ class RummyScreen(TableScreen, inherit_bindings=False):
     def rebuilt(self) -> None:
         """A server table's state was rebuilt from the observation: forget selected cards
         no longer in the hand, and show a round that ended since (its summary and history
-        line), as :meth:`after` does for a local move."""
+        line), as :meth:`after` does for a local move. A "Wait" said before is dropped: the
+        table has moved on (it stayed up through the computer's turn into the person's)."""
+        if self.message.startswith("Wait"):
+            self._say("")
         viewer = self.viewer()
         state = cast(RummyState, self.local.state)
         hand = state.hands[viewer] if viewer is not None else 0
