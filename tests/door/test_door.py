@@ -4,9 +4,11 @@ sessions, the kept host key."""
 
 from __future__ import annotations
 
+import os
 import re
 import stat
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -215,3 +217,29 @@ def test_the_idle_message_counts_in_good_english() -> None:
     assert idle_message(1800).startswith("Closed after 30 minutes without")
     assert idle_message(1.2).startswith("Closed after 1.2 seconds without")
     assert idle_message(1).startswith("Closed after 1 second without")
+
+
+def test_closing_the_door_ends_a_program_that_ignores_the_hang_up(
+    game_server: GameServer, tmp_path: Path, askpass: Path
+) -> None:
+    """A session's program is hung up when the door closes, and killed if it does not end
+    (``parlour connect`` outlived a door stopped with SIGTERM: the kill timer went with
+    the door)."""
+    game_server.register("hugh")
+    command = """sh -c 'trap "" HUP; echo PID=$$; echo READY; exec sleep 600'"""
+    with running_door(game_server.url, tmp_path / "home", command=command) as door:
+        child = ssh(door, "hugh", askpass)
+        pid = int(_value(child, "PID"))
+        child.expect("READY")
+        os.kill(pid, 0)  # running
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the session's program outlived the door")
+    child.close()

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.content import Content
 from textual.geometry import Region
@@ -76,6 +77,8 @@ async def settle(pilot: Pilot[Any], *, limit: float = 10.0) -> None:
     deadline = loop.time() + limit
     while loop.time() < deadline:
         await pilot.pause(0.01)
+        if app.keys_held:  # typed keys still on their way (each after the one before)
+            continue
         if not app.table.waiting or not app.table.is_active:
             await pilot.pause()
             return
@@ -127,3 +130,25 @@ async def in_view_settled(pilot: Pilot[Any], widget: Widget, *, limit: float = 1
             if loop.time() > deadline:
                 raise
         await pilot.pause(0.01)
+
+
+async def type_fast(pilot: Pilot[Any], *keys: str, limit: float = 20.0) -> None:
+    """Send *keys* to the app at once, as a terminal delivers a burst (typed fast, through
+    tmux or SSH, or pasted): all of them are read before the first is handled. Pilot's
+    ``press`` waits for each key's effects instead, which hides keys lost in a burst. Then
+    wait until the app has handled them all."""
+    app = pilot.app
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        char = " " if key == "space" else key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        driver.send_message(event)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    await pilot.pause()
+    while getattr(app, "keys_held", False):
+        assert loop.time() < deadline, "the typed keys were not all handled"
+        await pilot.pause(0.01)
+    await pilot.pause()

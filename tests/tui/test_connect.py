@@ -37,6 +37,7 @@ from parlour.tui.connect.screens import (
 from parlour.tui.connect.tables import remember_token, remembered_token, table_app, tokens_path
 from tests.helpers import free_port
 from tests.quick_game import QUICK_GAME
+from tests.tui.helpers import type_fast
 
 SIZE = (100, 36)
 names = itertools.count()
@@ -589,3 +590,190 @@ async def test_a_refused_sign_up_shows_the_reason_on_the_screen(server: Server) 
         await pilot.pause()
         region = status.region
         assert region.height >= 1 and region.bottom <= app.screen.size.height - 1, region
+
+
+async def test_a_log_in_and_a_table_number_typed_fast_all_arrive(server: Server) -> None:
+    """Keys typed in a burst (as through SSH) as each field or screen opens all arrive: the
+    name, Enter (the password field takes the focus), the password, Enter, then J and a
+    table number in the lobby's join box, which a refresh of the lobby leaves focused."""
+    name = f"fay{next(names)}"
+    httpx.post(f"{server.url}/auth/register", json={"name": name, "password": "password123"})
+    app = ConnectApp(server.url)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        await type_fast(pilot, *name, "enter", *"password123", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        shown = lobby.query_one("#status")
+        await until(pilot, lambda: "tables" in str(shown.render()), "the lobby's tables")
+        await type_fast(pilot, "j", "1", "2")
+        box = lobby.query_one("#join", Input)
+        assert (app.focused, box.value) == (box, "12")
+        worker = lobby.action_refresh()  # a refresh (on coming back to the lobby, say)
+        await worker.wait()
+        await pilot.pause()
+        assert app.focused is box  # it took the focus to its tables: the next keys were lost
+
+
+def footer_labels(app: TableApp) -> dict[str, str]:
+    """The keys the footer shows and their labels (as Textual's Footer lists them)."""
+    return {
+        key: active.binding.description
+        for key, active in app.screen.active_bindings.items()
+        if active.binding.show
+    }
+
+
+LOCAL_LABELS = {"End game", "Restart", "Quit (saved)", "Quit", "Play again (F8)"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_server_tables_footer_and_dialogs_say_what_they_do_there(
+    server: Server, game: str
+) -> None:
+    """At a server table Esc is "Leave table" in the footer and in its confirm (the local
+    game's End game, Restart and Quit (saved) are neither shown nor run), F8 restarts
+    nothing, and Ctrl+Q leaves; the game goes on at the server."""
+    token = server.register()
+    table = new_table(server, token, game, ["me", GAMES[game]])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        await until(pilot, remote(app).person_to_move, "my turn")
+        labels = footer_labels(app)
+        assert not LOCAL_LABELS & set(labels.values()), labels
+        leave_keys = {key for key, label in labels.items() if label == "Leave table"}
+        # Esc leaves in every game; the crossword shows it as Q (Esc there closes the prompt
+        # first), Rummy as both, as their Quit was
+        assert leave_keys == {"crossword": {"q"}, "rummy": {"q", "escape"}}.get(game, {"escape"})
+        await pilot.press("f8")
+        await pilot.pause()
+        assert app.screen is app.table  # no restart confirm
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirm")
+        question = str(app.screen.query_one("#question").render())
+        assert question.startswith("Leave the table? The game goes on at the server")
+        assert "nothing is saved on this computer" in question
+        buttons = [str(b.label) for b in app.screen.query(Button)]
+        assert buttons == ["Leave table (Y)", "Keep playing (N)"]
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is app.table, "the confirm closed")
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: app.return_value is not None, "the app closed")
+    assert app.return_value is not None and app.return_value.outcome == "server"
+    assert server.rest(token, "GET", f"/tables/{table['id']}")["status"] == "active"
+
+
+async def test_the_new_table_form_describes_options_as_the_server_takes_them(
+    server: Server,
+) -> None:
+    """The crossword's word list is not offered as "... or a file" (the server refuses any
+    file option): the form says it is fixed, and refuses it before asking the server."""
+    token = server.register()
+    app = ConnectApp(server.url, token)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new table")
+        form = app.screen
+        game = form.query_one("#game", Select)
+        await until(pilot, lambda: game.value == "crossword", "the games listed")
+        about = form.query_one("#about")
+        await until(pilot, lambda: "lexicon" in str(about.render()), "the options described")
+        lines = str(about.render()).splitlines()
+        assert "lexicon: always enable at a server (it takes no file)" in lines
+        stack = "max_stack=0 (0..): most tiles one square may hold (0: no limit; 1: no covering)"
+        assert stack in lines
+        assert "file," not in str(about.render()) and "or a file" not in str(about.render())
+        form.query_one("#options", Input).value = "lexicon=/usr/share/dict/words"
+        form.query_one("#create", Button).press()
+        status = form.query_one("#status")
+        await until(pilot, lambda: "cannot be set" in str(status.render()), "the refusal")
+        assert str(status.render()) == "lexicon cannot be set at a server: it plays with enable"
+        form.query_one("#options", Input).value = "colour=red"
+        form.query_one("#create", Button).press()
+        await until(pilot, lambda: "no option" in str(status.render()), "the refusal")
+        assert str(status.render()).startswith("Crossword has no option 'colour' (options: ")
+        assert isinstance(app.screen, NewTableScreen)  # nothing was created
+
+
+async def test_the_header_follows_the_replay_and_says_your_turn_only_when_it_is(
+    server: Server,
+) -> None:
+    """The computer's moves arrive at once but are shown one by one at a pace a person can
+    follow: meanwhile the header says whose moves are being shown, not "your turn" (the
+    server's turn, which the screen has not reached)."""
+    # me: 1 1 1 then bank; the computer: 1 2 3 3 4 6 (the 1 scores), then whatever it does
+    server.script.rolls["ten-thousand"] = ["roll 1 1 1 2 3 4", "roll 1 2 3 3 4 6"]
+    token = server.register()
+    table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"])
+    client = ServerClient(server.url, token)
+    data = server.rest(token, "GET", f"/tables/{table['id']}")
+    app = table_app(client, data, pace=Pace(look=0.05, turn=0.05))
+    seen: list[tuple[int, str]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        await until(pilot, lambda: not app.table.pending, "the first roll shown")
+        assert "your turn" in app.table.sub_title
+        version = source.version
+        await pilot.press("1", "2", "3", "b")
+        await until(pilot, lambda: source.version > version, "the server's answer")
+
+        def watch() -> bool:
+            seen.append((len(app.table.pending), app.table.sub_title))
+            return source.person_to_move() and not app.table.pending
+
+        await until(pilot, watch, "the computer's turn shown, my turn again")
+        assert "your turn" in app.table.sub_title
+    cpu = "cpu:cautious's moves"
+    replaying = [title for pending, title in seen if pending]
+    assert replaying, "the replay was never seen"
+    assert not [t for t in replaying if "your turn" in t], replaying
+    assert [t for t in replaying if f"showing {cpu}" in t], replaying
+
+
+async def test_a_move_that_never_reached_the_server_is_not_called_refused(server: Server) -> None:
+    """With the server gone, a move cannot be sent: the screen says it was not sent, not
+    that the server refused it, and nothing changes."""
+    server.script.rolls["ten-thousand"] = ["roll 1 2 3 4 6 6"]
+    token = server.register()
+    table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        version, before = source.version, source.state.to_json()
+        link = app.table.settings.link
+        assert isinstance(link, ServerClient)
+        link.url = "http://127.0.0.1:9"  # the discard port: nothing answers there
+        link._http.base_url = link.url  # type: ignore[attr-defined]
+        await pilot.press("1", "b")
+        await until(pilot, lambda: "Not sent" in str(app.table.message), "the message")  # type: ignore[attr-defined]
+        message = str(app.table.message)  # type: ignore[attr-defined]
+        assert message.startswith("Not sent (the server does not answer: ")
+        assert message.endswith("): play it again once connected.")
+        assert "refused" not in message
+        assert source.version == version and source.state.to_json() == before
+        assert app.table.waiting is False
+
+
+async def test_a_rummy_wait_message_goes_once_the_table_moves_on(server: Server) -> None:
+    """A key typed while the server had not answered says "Wait…"; the message went on
+    being shown through the computer's turn into the person's own (Rummy's state is
+    rebuilt from the server's view, so no move's line replaced it)."""
+    token = server.register()
+    table = new_table(server, token, "rummy", ["me", "cpu:easy"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        version = source.version
+        app.table.explain("Wait…")  # a key typed while a move was on its way was told so
+        await pilot.press("s")  # draw from the stock: the server's answer moves the table on
+        await until(pilot, lambda: source.version > version, "the draw taken")
+        await until(pilot, lambda: not app.table.pending, "the table caught up")
+        assert app.table.message == ""  # type: ignore[attr-defined]

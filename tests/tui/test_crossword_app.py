@@ -303,3 +303,14 @@ async def test_x_alone_is_not_read_as_the_word_exchange() -> None:
         preview = shown(app, "#preview")
         assert "EXCHANGE" not in preview and "type the tiles to put back" in preview
         assert table(app).ghost == ()  # no word drawn on the board
+
+
+def test_a_prompt_refusal_lists_a_players_moves_not_the_hosts() -> None:
+    # typed at the prompt through tmux: the refusal offered 'draw <tiles>', 'skip' and
+    # 'new-day', which are chance's and the host's
+    with pytest.raises(InvalidNotation) as refused:
+        interpret("h8 gravy", 112, ACROSS)
+    assert str(refused.value) == (
+        "'h8 gravy': moves are '<WORD> <square> across|down' (e.g. 'QUACK H8 across'),"
+        " 'exchange <tiles>', 'pass' and 'rack <tiles>'"
+    )

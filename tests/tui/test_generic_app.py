@@ -21,7 +21,7 @@ from parlour.tui.common.modals import GameOverScreen
 from parlour.tui.common.table import Pace, TableExit, TableSettings
 from parlour.tui.generic.app import GenericApp, GenericScreen, make_app
 from tests import count_game
-from tests.tui.helpers import SIZE, press, settle, text
+from tests.tui.helpers import SIZE, press, settle, text, type_fast
 
 
 @pytest.fixture(autouse=True)
@@ -232,3 +232,15 @@ async def test_the_command_palette_is_not_offered_at_the_table() -> None:
         await press(pilot, "ctrl+p")
         assert not isinstance(app.screen, CommandPalette)  # its Theme/Keys/Quit items
         assert app.screen is app.table
+
+
+async def test_a_move_typed_fast_on_the_list_arrives_whole_in_the_prompt() -> None:
+    # the first letter moves the focus to the prompt; the letters typed right after it went
+    # to the list too, each one replacing the prompt's text ("7" was left of "add 7")
+    app = generic_app("me,cpu:smart")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_fast(pilot, *"add 7")
+        prompt = app.table.query_one("#notation", Input)
+        assert app.focused is prompt
+        assert prompt.value == "add 7"

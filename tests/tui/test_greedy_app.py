@@ -431,4 +431,5 @@ def test_escape_is_named_in_the_footer_as_its_dialog_names_it() -> None:
     from parlour.tui.greedy.app import GreedyScreen
 
     escape = [b for b in GreedyScreen.BINDINGS if isinstance(b, Binding) and b.key == "escape"]
-    assert [b.description for b in escape] == ["End game"]  # the confirm's button: End game
+    # the confirm's button: End game (at a server table: Leave table, its confirm's button)
+    assert [b.description for b in escape] == ["End game", "Leave table"]

@@ -382,3 +382,22 @@ async def test_every_pop_up_and_its_buttons_stay_on_the_screen(size: tuple[int, 
             for region, label in _buttons(app).values():
                 assert label.endswith(")"), (name, size, label)  # the whole label
                 assert region.width >= len(label), (name, size, label)
+
+
+async def test_game_over_at_a_server_table_offers_the_record_and_leaving_only() -> None:
+    """A server game is not played again here and its record is the server's: the box
+    says Record and Leave table, and F8 does nothing."""
+    app = _Host()
+    results: Results = []
+    async with app.run_test(size=LARGE) as pilot:
+        await _open(pilot, GameOverScreen("ann wins", SIX, at_server=True), results)
+        assert [str(b.label) for b in app.screen.query(Button)] == [
+            "Record (S)",
+            "Leave table (Q)",
+        ]
+        await pilot.press("f8")
+        await pilot.pause()
+        assert results == []
+        await pilot.press("q")
+        await pilot.pause()
+    assert results == ["quit"]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Markdown, RichLog
 
+from parlour.cli.play import report
 from parlour.engine.records import read_record, replay
 from parlour.session import LocalGame
 from parlour.storage import list_saves, open_database
@@ -425,3 +427,36 @@ async def test_the_history_log_never_takes_the_arrow_keys() -> None:
         assert app.focused is None or app.focused.id != "history"
         await press(pilot, "r", "right", "right", "right", "space")
         assert screen(app).selected == {3}  # the arrows moved the dice cursor
+
+
+async def test_after_play_again_the_exit_message_names_each_record_s_own_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the record saved at the first game's end was reported as if of the game played after
+    # F8 ("Record saved to ..." then "Game saved as #2")
+    app = ten_thousand_app("me", ["roll 1 1 1 2 3 4"], target=1000, record_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "r", "1", "2", "3", "b")
+        first = screen(app).local.save_id
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveRecordScreen)
+        app.screen.query_one(Input).value = str(tmp_path / "first.json")
+        await press(pilot, "enter", "f8")
+        assert app.screen is app.table
+        second = screen(app).local.save_id
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    result = app.return_value
+    assert isinstance(result, TableExit) and first is not None and second == first + 1
+    assert result.save_id == second and result.record_saves == (first,)
+    capsys.readouterr()
+    report(result)
+    lines = capsys.readouterr().out.splitlines()
+    record = tmp_path / "first.json"
+    assert lines == [
+        f"Record of the earlier game #{first} saved to {record}  (replay it: parlour replay"
+        f" {record})",
+        f"Game saved as #{second}. Continue it with:  parlour play --resume --id {second}",
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,6 +31,46 @@ def _flags_take_no_value() -> None:
 
 
 _flags_take_no_value()
+
+
+def _unwrap(paragraph: str) -> str:
+    """A docstring paragraph as one line (its line breaks are the source's, not the
+    terminal's); a paragraph that starts with ``\\b`` keeps them (click's marker)."""
+    if paragraph.startswith("\b"):
+        return paragraph
+    return " ".join(line.strip() for line in paragraph.splitlines())
+
+
+def _help_wraps_to_the_terminal() -> None:
+    """Typer's rich help keeps a docstring's own line breaks in a group's command list and
+    in a command's later paragraphs, so at 80 columns a sentence broke mid-line where the
+    source did ("the best play there was and the / points left"): rejoin each paragraph
+    and let the terminal wrap it. Docstrings' ``literals`` are shown 'quoted'."""
+    from typer import rich_utils
+
+    make_command_help = rich_utils._make_command_help
+    fix_linebreaks = rich_utils._fix_linebreaks
+
+    def command_help(*, help_text: str, markup_mode: Any) -> Any:
+        paragraphs = inspect.cleandoc(help_text).split("\n\n")
+        paragraphs[0] = _unwrap(paragraphs[0])
+        return make_command_help(help_text="\n\n".join(paragraphs), markup_mode=markup_mode)
+
+    def linebreaks(paragraphs: list[str], markup_mode: Any) -> str:
+        return fix_linebreaks([_unwrap(p) for p in paragraphs], markup_mode)
+
+    make_rich_text = rich_utils._make_rich_text
+
+    def rich_text(*, text: str, style: str = "", markup_mode: Any) -> Any:
+        # a docstring's reStructuredText literal (``--yes``) reads as a quoted one
+        return make_rich_text(text=text.replace("``", "'"), style=style, markup_mode=markup_mode)
+
+    rich_utils._make_command_help = command_help
+    rich_utils._fix_linebreaks = linebreaks
+    rich_utils._make_rich_text = rich_text
+
+
+_help_wraps_to_the_terminal()
 
 app = typer.Typer(
     name="parlour",

@@ -144,8 +144,13 @@ def report(result: TableExit | None) -> None:
     """Tell the player where their game went."""
     if result is None:
         return
-    for path in result.records:
-        console.print(f"Record saved to {path}  (replay it: parlour replay {path})", soft_wrap=True)
+    saves = result.record_saves or (result.save_id,) * len(result.records)
+    for path, save_id in zip(result.records, saves, strict=False):
+        # a record of a game played before an F8 restart names its game: not the one below
+        which = "" if save_id == result.save_id else f" of the earlier game #{save_id}"
+        console.print(
+            f"Record{which} saved to {path}  (replay it: parlour replay {path})", soft_wrap=True
+        )
     if result.outcome == "saved":
         console.print(
             f"Game saved as #{result.save_id}. Continue it with:  "

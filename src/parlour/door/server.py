@@ -24,6 +24,9 @@ from parlour.paths import ENV_HOME, data_dir
 log = logging.getLogger("parlour.door")
 
 SHARED_CACHES = ("lexicon", "solver")
+
+HANG_UP_GRACE = 2.0
+"""Seconds a session's program has to end after its hang-up when the door closes."""
 """Data-directory folders every session's program shares (read-mostly caches the host's
 own programs made); everything else in a session's data directory is its own."""
 
@@ -63,15 +66,25 @@ class Door:
         return int(self._acceptor.get_port())
 
     async def close(self) -> None:
-        """Stop listening and end every session (each program is hung up)."""
+        """Stop listening and end every session: each program is hung up, and killed if
+        it has not ended ``HANG_UP_GRACE`` seconds later (the door is going: its timer
+        that would kill it later goes with it, and a program left running outlived the
+        door)."""
         if self._acceptor is not None:
             self._acceptor.close()
+        terminals = [s.terminal for s in self.sessions if s.terminal is not None]
         for session in list(self.sessions):
             session.close_with("The door is closing.")
         if self.sessions:
             await asyncio.wait(
                 [asyncio.ensure_future(s.ended) for s in list(self.sessions)], timeout=5
             )
+        if terminals:
+            await asyncio.wait(
+                [asyncio.ensure_future(t.exited) for t in terminals], timeout=HANG_UP_GRACE
+            )
+            for terminal in terminals:
+                terminal.kill()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
         await self.http.aclose()
@@ -164,6 +177,11 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         self._last_input = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
         self._closing = False
+
+    @property
+    def terminal(self) -> Terminal | None:
+        """The session's terminal and program (``None`` until the program starts)."""
+        return self._terminal
 
     # --- asyncssh's callbacks ----------------------------------------------------------
 

@@ -111,6 +111,11 @@ class Terminal:
             os.killpg(process.pid, signal.SIGHUP)
         asyncio.get_running_loop().call_later(2.0, self._kill)
 
+    def kill(self) -> None:
+        """``SIGKILL`` to the program's process group, if it is still running (a program
+        that ignores the hang-up, when the door cannot wait for it)."""
+        self._kill()
+
     def _kill(self) -> None:
         process = self._process
         if process is not None and process.returncode is None:

@@ -50,12 +50,24 @@ def whose_turn(to_move: Sequence[int], you: int | None, names: Sequence[str]) ->
 
 
 def status_line(
-    table: ServerTable, names: Sequence[str], connection: str, *, sending: str = ""
+    table: ServerTable,
+    names: Sequence[str],
+    connection: str,
+    *,
+    sending: str = "",
+    showing: int | None = None,
 ) -> str:
     """The header's line for *table*: ``"table 7 · your turn · 2d 3h left · connected"``;
-    the daily crossword's day (``day 2026-12-02``) when its observation names one."""
+    the daily crossword's day (``day 2026-12-02``) when its observation names one.
+
+    *showing*: the seat whose moves the screen is still showing (the server's moves are
+    replayed at a pace a person can follow): the line says ``"showing ann's moves"``
+    instead of whose turn it is at the server, which the screen has not reached yet."""
     parts = [f"table {table.table_id}"]
-    if table.status == "finished":
+    if showing is not None and 0 <= showing < len(names):
+        whose = "your" if showing == table.you else f"{names[showing]}'s"
+        parts.append(f"showing {whose} moves")
+    elif table.status == "finished":
         parts.append("game over")
     elif table.status == "lobby":
         parts.append("waiting to start")

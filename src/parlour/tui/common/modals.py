@@ -210,7 +210,9 @@ class SaveRecordScreen(Dialog[Path | None]):
 
 class GameOverScreen(Dialog[str]):
     """The final scoreboard. Dismisses with ``"record"`` (S: save the record), ``"again"``
-    (F8: a new game with the same players) or ``"quit"`` (Q or Esc)."""
+    (F8: a new game with the same players), ``"quit"`` (Q) or ``"close"`` (Esc: the box
+    only). *at_server*: a server table's game, whose record is the server's and which is
+    not played again here: S says where the record is, Q leaves the table, no F8."""
 
     NARROW_BELOW = 64  # its three buttons side by side need the frame's 64 columns
     DEFAULT_CSS = """
@@ -227,11 +229,14 @@ class GameOverScreen(Dialog[str]):
         Binding("escape", "choose('close')", "Close"),  # the box only: the board shows
     ]
 
-    def __init__(self, headline: str, rows: Sequence[ScoreRow], *, note: str = "") -> None:
+    def __init__(
+        self, headline: str, rows: Sequence[ScoreRow], *, note: str = "", at_server: bool = False
+    ) -> None:
         super().__init__()
         self.headline = headline
         self.rows = list(rows)
         self.note = note
+        self.at_server = at_server
 
     def compose(self) -> ComposeResult:
         with DialogFrame():
@@ -239,9 +244,17 @@ class GameOverScreen(Dialog[str]):
             yield Scoreboard(self.rows, title="Final scores")
             yield Static(self.note, id="saved", markup=False)
             with DialogButtons():
-                yield Button("Save record (S)", id="record", variant="primary")
-                yield Button("Play again (F8)", id="again")
-                yield Button("Quit (Q)", id="quit")
+                if self.at_server:
+                    yield Button("Record (S)", id="record", variant="primary")
+                    yield Button("Leave table (Q)", id="quit")
+                else:
+                    yield Button("Save record (S)", id="record", variant="primary")
+                    yield Button("Play again (F8)", id="again")
+                    yield Button("Quit (Q)", id="quit")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No F8 (play again) at a server table."""
+        return not (self.at_server and parameters == ("again",))
 
     def show_note(self, text: str) -> None:
         """Show *text* (where the record was saved) under the scoreboard."""

@@ -11,7 +11,9 @@ game is saved and the screen waits for keys. Only this class applies events to t
 
 Common keys: H help (a Markdown file), Esc end the game early (confirm; it is saved), F8
 restart with the same players (confirm), Ctrl+Q quit (saved). At the end, the final
-scoreboard offers to save the game record.
+scoreboard offers to save the game record. At a server table Esc is "Leave table" (the
+game goes on at the server), Ctrl+Q leaves at once and there is no restart
+(:attr:`TableScreen.LOCAL_ONLY`).
 
 At a server table (``settings.link`` talks to the server) the server draws chance, runs the
 computer players and checks every move: :meth:`TableScreen.play` sends a person's move and
@@ -36,7 +38,6 @@ from typing import Any, ClassVar
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from textual import work
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
@@ -47,6 +48,7 @@ from parlour.engine.state import CHANCE, JSON, Action, State
 from parlour.session import LocalGame
 from parlour.tui.common.chance import ChanceSource, RandomChance
 from parlour.tui.common.clock import status_line
+from parlour.tui.common.keys import KeysInTurn
 from parlour.tui.common.modals import ConfirmScreen, GameOverScreen, HelpScreen, SaveRecordScreen
 from parlour.tui.common.saves import default_record_path, export_record
 from parlour.tui.common.scoreboard import ScoreRow
@@ -86,12 +88,16 @@ class TableExit:
     """How a table ended, for the command line to report: ``outcome`` is ``"saved"`` (left
     mid-game, can be resumed), ``"finished"``, ``"unsaved"`` (no database, or saving
     failed) or ``"server"`` (a server table was left: it goes on at the server);
-    ``save_id`` is the saved game's id; ``records`` lists the record files written."""
+    ``save_id`` is the saved game's id (of the game played last, after an F8 restart);
+    ``records`` lists the record files written, and ``record_saves`` the saved game each
+    is a record of (in the same order: an earlier game's, before a restart, is not
+    ``save_id``)."""
 
     outcome: str
     game: str
     save_id: int | None = None
     records: tuple[Path, ...] = ()
+    record_saves: tuple[int | None, ...] = ()
 
 
 class BotChose(Message):
@@ -158,8 +164,12 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "help", "Help"),
         Binding("escape", "end_game", "End game"),
+        Binding("escape", "leave_table", "Leave table"),
         Binding("f8", "restart", "Restart"),
     ]
+    LOCAL_ONLY: ClassVar[frozenset[str]] = frozenset({"end_game", "restart"})
+    """Actions of a local game only: at a server table their keys are neither shown nor
+    run, and a binding of the same key to ``leave_table`` ("Leave table") takes over."""
 
     def __init__(self, local: GameSource, settings: TableSettings) -> None:
         super().__init__()
@@ -171,9 +181,11 @@ class TableScreen(Screen[None]):
         self._sending = False
         self._stepping = False
         self._after_own = False
+        self._last_seat: int | None = None
         self.generation = 0
         self.waiting = False
         self.records: list[Path] = []
+        self.record_saves: list[int | None] = []
         self.save_error: str | None = None
         self._deferred: Callable[[], None] | None = None
         self._step_timer: Timer | None = None
@@ -389,6 +401,7 @@ class TableScreen(Screen[None]):
             return
         if player >= 0:
             self._after_own = player == remote.you
+            self._last_seat = player
         self.after(player, action, before)
         self.waiting = self._sending
         self.advance()
@@ -448,7 +461,10 @@ class TableScreen(Screen[None]):
             self.waiting = self._stepping
             if data.get("current"):
                 self._resync()
-            self.explain(f"The server refused it: {data.get('detail')}")
+            if data.get("code") == "unreachable":  # never reached the server: not refused
+                self.explain(f"Not sent ({data.get('detail')}): play it again once connected.")
+            else:
+                self.explain(f"The server refused it: {data.get('detail')}")
             self._show_status(remote)
             return
         if kind == "answer":
@@ -478,7 +494,11 @@ class TableScreen(Screen[None]):
         if not self._rules:
             self._rules = self.sub_title or " "
         names = [s.name for s in remote.seats]
-        line = status_line(remote, names, self.connection, sending=sending)
+        showing = None
+        if self.pending:  # the next seat's moves to show, else the last seat's on screen
+            seats = [player for player, _ in self.pending if player >= 0]
+            showing = seats[0] if seats else self._last_seat
+        line = status_line(remote, names, self.connection, sending=sending, showing=showing)
         self.sub_title = " · ".join(p for p in (self._rules.strip(), line) if p)
 
     # --- saving, leaving, restarting ----------------------------------------------------
@@ -509,7 +529,11 @@ class TableScreen(Screen[None]):
         else:
             outcome = "saved"
         return TableExit(
-            outcome, self.local.game.spec.name, self.local.save_id, tuple(self.records)
+            outcome,
+            self.local.game.spec.name,
+            self.local.save_id,
+            tuple(self.records),
+            tuple(self.record_saves),
         )
 
     def leave(self) -> None:
@@ -522,21 +546,39 @@ class TableScreen(Screen[None]):
         if self.HELP_FILE is not None:
             self.app.push_screen(HelpScreen(self.HELP_FILE))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """At a server table the local game's actions (``LOCAL_ONLY``) are off and
+        ``leave_table`` is on; at a local game the other way round."""
+        at_server = self.remote is not None
+        if action in self.LOCAL_ONLY:
+            return not at_server
+        if action == "leave_table":
+            return at_server
+        return True
+
+    def action_leave_table(self) -> None:
+        """Esc at a server table: leave it (back to the lobby), after a confirm. The game
+        goes on at the server; nothing is saved on this computer."""
+        if self.local.state.is_terminal():
+            self.leave()
+            return
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave the table? The game goes on at the server (nothing is saved on this"
+                " computer): it stays in My games in the lobby.",
+                yes="Leave table",
+                no="Keep playing",
+            ),
+            lambda yes: self.leave() if yes else None,
+        )
+
     def action_end_game(self) -> None:
         """Esc: end the game early, after a confirm (it is saved and can be resumed)."""
         if self.local.state.is_terminal():
             self.leave()
             return
         if self.remote is not None:
-            self.app.push_screen(
-                ConfirmScreen(
-                    "Leave the table? The game goes on at the server: come back to it with"
-                    "  parlour connect",
-                    yes="Leave",
-                    no="Keep playing",
-                ),
-                lambda yes: self.leave() if yes else None,
-            )
+            self.action_leave_table()
             return
         saved = self.settings.database is not None
         question = "End the game now?" + (
@@ -604,7 +646,10 @@ class TableScreen(Screen[None]):
 
     def _show_game_over(self, note: str) -> None:
         self.app.push_screen(
-            GameOverScreen(self.headline(), self.score_rows(), note=note), self._game_over_choice
+            GameOverScreen(
+                self.headline(), self.score_rows(), note=note, at_server=self.remote is not None
+            ),
+            self._game_over_choice,
         )
 
     def _game_over_choice(self, choice: str | None) -> None:
@@ -629,6 +674,7 @@ class TableScreen(Screen[None]):
         assert isinstance(self.local, LocalGame)
         written = export_record(self.local, path)
         self.records.append(written)
+        self.record_saves.append(self.local.save_id)
         return written
 
     def _record_saved(self, path: Path | None) -> None:
@@ -636,7 +682,7 @@ class TableScreen(Screen[None]):
         self._show_game_over("\n".join(line for line in (self.game_over_note(), saved) if line))
 
 
-class TableApp(App[TableExit]):
+class TableApp(KeysInTurn[TableExit]):
     """The app shell: shows the game's :class:`TableScreen` (``SCREEN``); Ctrl+Q saves and
     quits. ``app.table`` is the screen (tests drive it)."""
 
@@ -644,6 +690,7 @@ class TableApp(App[TableExit]):
     ENABLE_COMMAND_PALETTE = False  # its Theme, Keys, Screenshot and Quit make no sense here
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit (saved)", priority=True),
+        Binding("ctrl+q", "leave_table", "Leave table", priority=True, show=False),
     ]
 
     def __init__(self, local: GameSource, settings: TableSettings | None = None, **kw: Any) -> None:
@@ -658,6 +705,20 @@ class TableApp(App[TableExit]):
         if link is not None:
             await link.close()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Ctrl+Q saves and quits a local game, and leaves a server table (no confirm, and
+        not in the footer: Esc there is "Leave table")."""
+        at_server = self.table.remote is not None
+        if action == "quit":
+            return not at_server
+        if action == "leave_table":
+            return at_server
+        return True
+
     async def action_quit(self) -> None:
         """Ctrl+Q: save the game and quit."""
+        self.table.leave()
+
+    def action_leave_table(self) -> None:
+        """Ctrl+Q at a server table: leave it (the game goes on at the server)."""
         self.table.leave()

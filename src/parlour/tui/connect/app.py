@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual import work
-from textual.app import App
 
+from parlour.tui.common.keys import KeysInTurn
 from parlour.tui.connect.client import ServerClient, ServerRefused
 from parlour.tui.connect.screens import LobbyScreen, LoginScreen, TableLobbyScreen
 from parlour.tui.connect.tables import remember_token
@@ -26,7 +26,7 @@ class Choice:
     token: str
 
 
-class ConnectApp(App[Choice]):
+class ConnectApp(KeysInTurn[Choice]):
     """Log in, then the lobby; closes with a :class:`Choice` (``None``: the user quit).
 
     *token* (``PARLOUR_TOKEN``, or a remembered login) skips the log-in screen while it

@@ -79,6 +79,32 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
+def option_text(name: str, option: JSON) -> str:
+    """One option of a game (as ``GET /games`` lists it) the way the server takes it on a
+    new table: ``target=10000 (5000..20000, a multiple of 500): points to win``, values
+    written as the form's options box takes them. A file option (a word list) is one a
+    server refuses: it is said to be fixed at its default."""
+    default = option.get("default")
+    shown = str(default).lower() if isinstance(default, bool) else str(default)
+    if option.get("file"):
+        return f"{name}: always {shown} at a server (it takes no file)"
+    return f"{name}={shown} ({option.get('allowed', '')}): {option.get('help', '')}"
+
+
+def refused_options(options: dict[str, Any], game: JSON) -> str | None:
+    """Why the server would refuse *options* for *game* before any value is checked (an
+    unknown name, or a file option), or ``None``."""
+    known = game.get("options") or {}
+    for name in options:
+        option = known.get(name)
+        if option is None:
+            listed = ", ".join(n for n in known if n != "players") or "none"
+            return f"{game.get('title', 'this game')} has no option {name!r} (options: {listed})"
+        if option.get("file"):
+            return f"{name} cannot be set at a server: it plays with {option.get('default')}"
+    return None
+
+
 def seat_text(table: JSON) -> str:
     """The seats of *table* as one line: ``ann, CPU (strong), open``."""
     names = []
@@ -268,7 +294,8 @@ class LobbyScreen(ConnectScreen):
             self.say("No tables yet: N makes one.")
         else:
             self.say(f"{len(mine)} of my games, {len(open_tables)} open tables.")
-        (table if mine else lobby).focus()
+        if not isinstance(self.focused, (Input, DataTable)):  # a box being typed in keeps it
+            (table if mine else lobby).focus()
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
@@ -363,7 +390,7 @@ class NewTableScreen(ConnectScreen):
             about.append("computer levels: " + ", ".join(levels))
         for name, option in options.items():
             if name != "players":
-                about.append(f"{name}={option.get('default')!r}: {option.get('help', '')}")
+                about.append(option_text(name, option))
         self.query_one("#about", Static).update("\n".join(about))
 
     @on(Button.Pressed, "#create")
@@ -377,6 +404,10 @@ class NewTableScreen(ConnectScreen):
             options = parse_options(self.query_one("#options", Input).value)
         except ValueError as err:
             self.say(str(err), warning=True)
+            return
+        refusal = refused_options(options, self.games.get(game, {}))
+        if refusal:
+            self.say(refusal, warning=True)
             return
         clock = self.query_one("#clock", Input).value.strip()
         if clock and not clock.isdigit():

@@ -63,7 +63,7 @@ def interpret(text: str, cursor: int, direction: Direction) -> Action:
         raise InvalidNotation(f"{words[0].lower()}: type the tiles {what}")
     if len(words) == 1 and words[0].isalpha() and words[0].lower() not in ("pass", "skip"):
         return Play(words[0].upper(), cursor, direction)
-    return parse(text)
+    return parse(text, by_seat=True)  # a refusal lists a player's moves, not the host's
 
 
 def describe(scored: ScoredPlay) -> str:
@@ -124,7 +124,9 @@ class CrosswordScreen(TableScreen):
         Binding("escape", "back", "Back / end game", show=False),
         Binding("f8", "restart", "Restart"),
         Binding("q", "quit_game", "Quit (saved)"),
+        Binding("q", "leave_table", "Leave table"),  # at a server table
     ]
+    LOCAL_ONLY = TableScreen.LOCAL_ONLY | {"quit_game"}
 
     def __init__(
         self,
@@ -484,7 +486,7 @@ class CrosswordScreen(TableScreen):
         # while the prompt is open, Enter belongs to it and the letter keys are text
         if self.query_one("#command", Input).has_focus:
             return action in ("back", "move")
-        return True
+        return super().check_action(action, parameters)
 
     def action_move(self, dx: int, dy: int) -> None:
         """Move the cursor."""

@@ -50,6 +50,7 @@ class GreedyScreen(DiceTableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "help", "Help"),
         Binding("escape", "end_game", "End game"),  # as its dialog says
+        Binding("escape", "leave_table", "Leave table"),  # at a server table
         Binding("f8", "restart", "Restart", show=False),
         Binding("enter", "roll", "Roll"),
         Binding("e", "end_turn", "End turn"),

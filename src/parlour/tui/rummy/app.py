@@ -90,7 +90,8 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         Binding("n", "sort('suit')", "Sort N/S"),
         Binding("r", "sort('rank')", "Sort N"),
         Binding("h", "help", "Help"),
-        Binding("q,escape", "end_game", "Quit"),
+        Binding("q,escape", "end_game", "End game"),  # as its confirm says
+        Binding("q,escape", "leave_table", "Leave table"),
         Binding("space", "select", "Select", show=False),
         Binding("c", "clear", "Clear selection", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
@@ -540,7 +541,10 @@ class RummyScreen(TableScreen, inherit_bindings=False):
     def rebuilt(self) -> None:
         """A server table's state was rebuilt from the observation: forget selected cards
         no longer in the hand, and show a round that ended since (its summary and history
-        line), as :meth:`after` does for a local move."""
+        line), as :meth:`after` does for a local move. A "Wait" said before is dropped: the
+        table has moved on (it stayed up through the computer's turn into the person's)."""
+        if self.message.startswith("Wait"):
+            self._say("")
         viewer = self.viewer()
         state = cast(RummyState, self.local.state)
         hand = state.hands[viewer] if viewer is not None else 0
@@ -720,6 +724,7 @@ class RummyApp(TableApp):
     ENABLE_COMMAND_PALETTE = False  # its footer key would crowd out the game's keys
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit (saved)", priority=True, show=False),
+        Binding("ctrl+q", "leave_table", "Leave table", priority=True, show=False),
     ]
 
 
