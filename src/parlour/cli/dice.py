@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from rich.table import Table
 
+from parlour.bots.arena import ArenaResult, Measure
 from parlour.bots.base import Bot
 from parlour.cli.common import console, turns_measure
 from parlour.engine.state import Game
@@ -31,13 +32,16 @@ def dice_arena(
     seed: int,
     jobs: int,
     as_json: bool,
+    measure: Measure = turns_measure,
+    report: Callable[[ArenaResult], None] | None = None,
 ) -> None:
     """Play the arena and print win rates with 95% intervals, points per turn and per game,
-    and games per second (a table, or JSON)."""
+    and games per second (a table, or JSON). *measure* adds per-game figures (it must give
+    ``turns``); *report* prints more from the result after the table."""
     from parlour.bots.arena import run_arena
 
     bots = dice_bots(levels, game, random_bot)
-    result = run_arena(game, bots, games=games, seed=seed, measure=turns_measure, jobs=jobs)
+    result = run_arena(game, bots, games=games, seed=seed, measure=measure, jobs=jobs)
     if as_json:
         out = result.to_json()
         out["game"] = game.spec.name
@@ -61,6 +65,8 @@ def dice_arena(
             f"{fig.points / fig.games:,.0f}" if fig.games else "-",
         )
     console.print(table)
+    if report is not None:
+        report(result)
     console.print(
         f"{result.games_per_second:,.1f} games per second "
         f"({result.seconds:.2f} s, {result.jobs} process{'es' if result.jobs > 1 else ''})"

@@ -8,11 +8,12 @@ import time
 from typing import Annotated
 
 import typer
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
 import parlour
-from parlour.cli.common import console, database, fail, show_dice_score
+from parlour.cli.common import console, database, fail, show_dice_score, turns_measure
 from parlour.cli.dice import dice_arena, dice_bench
 from parlour.cli.groups import arena, bench, score, solve, standings
 from parlour.engine.chance import Dice, dice_text, parse_dice
@@ -245,7 +246,7 @@ def arena_greedy(
         str,
         typer.Option(
             "--players",
-            help="2-6 computer levels, comma-separated: easy, steady, strong, random.",
+            help="2-6 computer levels, comma-separated: easy, steady, strong, optimal, random.",
         ),
     ] = "strong,easy",
     games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 1000,
@@ -257,16 +258,21 @@ def arena_greedy(
     as_json: JsonOpt = False,
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals,
-    mean points per turn and games per second."""
+    mean points per turn and games per second; with two players also each one's mean
+    tournament points per game as the person against the other as the computer, with a 95%
+    interval (points over the target)."""
     from parlour.bots.arena import parse_levels
     from parlour.engine.registry import find
-    from parlour.games.greedy.bots import RandomKeeper
+    from parlour.games.greedy.bots import ARENA_LEVELS, RandomKeeper
 
     try:
-        levels = parse_levels(players, find("greedy"), extra=("random",))
+        levels = parse_levels(players, find("greedy"), extra=("random", *ARENA_LEVELS))
     except ParlourError as err:
         fail(str(err))
     game = _load(len(levels), target)
+    if "optimal" in levels:
+        ensure_tournament_tables(target, quiet=as_json)
+    two = len(levels) == 2
     dice_arena(
         game,
         levels,
@@ -276,7 +282,60 @@ def arena_greedy(
         seed=seed,
         jobs=jobs,
         as_json=as_json,
+        measure=arena_measure if two else turns_measure,
+        report=None if as_json or not two else _tournament_report,
     )
+
+
+def arena_measure(state: object, seat: int) -> dict[str, float]:
+    """Turns played and, for two seats, tournament points (see ``arena greedy``)."""
+    from parlour.games.greedy.tournament import tournament_measure
+
+    return {**turns_measure(state, seat), **tournament_measure(state, seat)}  # type: ignore[arg-type]
+
+
+def tournament_interval(total: float, squares: float, games: int) -> tuple[float, float, float]:
+    """(mean, low, high): the mean of per-game values from their sum and sum of squares,
+    with its 95% normal interval (1.96 standard errors)."""
+    mean = total / games
+    variance = max(0.0, squares / games - mean * mean) * games / max(1, games - 1)
+    half = 1.96 * (variance / games) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def _tournament_report(result: object) -> None:
+    from parlour.bots.arena import ArenaResult
+
+    assert isinstance(result, ArenaResult)
+    for fig in result.bots:
+        mean, low, high = tournament_interval(
+            fig.extra["tournament"], fig.extra["tournament_sq"], fig.games
+        )
+        console.print(
+            f"{fig.name} as the person: {mean:,.1f} tournament points per game "
+            f"(95% interval {low:,.1f} to {high:,.1f})"
+        )
+
+
+def ensure_tournament_tables(target: int, *, quiet: bool = False) -> float:
+    """Solve (with a progress bar unless *quiet*) and cache the optimal player's tables for
+    *target* if they are not stored; the seconds it took (0 when stored)."""
+    from parlour.games.greedy import tournament
+    from parlour.games.greedy.solver import GreedyRules
+
+    rules = GreedyRules(target)
+    if tournament.stored_tables(rules) is not None:
+        return 0.0
+    started = time.perf_counter()
+    if quiet:
+        tournament.tables(rules)
+    else:
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task("solving Greedy's tournament (pairs of scores)", total=None)
+            tournament.tables(
+                rules, progress=lambda done, total: bar.update(task, completed=done, total=total)
+            )
+    return time.perf_counter() - started
 
 
 # --- bench ------------------------------------------------------------------------------

@@ -4,18 +4,25 @@ objects asked roll by roll)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import cache
 
 import numpy as np
 import pytest
 
+import parlour
+from parlour.bots.arena import play_game
 from parlour.engine.chance import roll_outcomes
+from parlour.games.dice.notation import Keep
 from parlour.games.dice.solver import WinPolicy
 from parlour.games.greedy import tournament
+from parlour.games.greedy.bots import make_bot
 from parlour.games.greedy.scoring import keep_options
 from parlour.games.greedy.solver import GreedyRules, endgame, strategy
+from parlour.games.greedy.state import GreedyState
 from parlour.games.greedy.tournament import Computer
+from tests.helpers import play
 
 Choices = tuple[tuple[int, int], ...]
 
@@ -209,3 +216,54 @@ def test_the_continuation_agrees_with_the_expected_points_strategy() -> None:
     # one die at 550 banks (its threshold), so E = s; nine dice roll: E > s
     assert cont.at(np.array([550.0]))[0][1][0] == 550.0
     assert cont.at(np.array([550.0]))[0][9][0] > 550.0
+
+
+def position(mine: int, other: int, *moves: str, target: int) -> GreedyState:
+    """Seat 0 (the person) to move with *mine*, seat 1 (the computer) with *other*."""
+    state = parlour.load("greedy", target=target).new_initial_state()
+    assert isinstance(state, GreedyState)
+    state.scores = [mine, other]
+    return play(state, *moves)  # type: ignore[return-value]
+
+
+def test_choice_values_pay_the_tournament_and_mark_the_best() -> None:
+    # 950 of 1,000 and a roll with one 1: keeping it and banking wins at 1,050, 50 over the
+    # target: 5,000 + 10 x 50 = 5,500 tournament points, and a win for sure
+    state = position(950, 600, "roll 1 2 2 3 3 4 4 6 6", target=1000)
+    values = tournament.choice_values(state, 0)
+    bank = next(v for v in values if v.kept == (1,) and v.bank)
+    assert bank.points == 5500.0 and bank.wins == 1.0
+    roll = next(v for v in values if v.kept == (1,) and not v.bank)
+    # rolling eight dice on past the target: a farkle (0.15%) hands the computer the turn,
+    # any keep is worth more than banking now: the tournament rolls on, the win banks
+    tables = tournament.tables(GreedyRules(1000))
+    assert roll.points > bank.points and roll.wins < 1.0
+    lost = 2520 / 6**8  # eight dice without a point: four pairs of 2, 3, 4 and 6
+    assert roll.wins == pytest.approx(1.0 - lost * (1.0 - tables["wins"].after[19, 12]))
+    assert values[0].best and values[0] == roll and sum(v.best for v in values) == 1
+    with pytest.raises(ValueError, match="no roll"):
+        tournament.choice_values(position(0, 0, target=1000), 0)
+
+
+def test_the_optimal_player_takes_the_best_choice_and_finishes_games() -> None:
+    state = position(950, 600, "roll 1 2 2 3 3 4 4 6 6", target=1000)
+    best = tournament.choice_values(state, 0)[0]
+    action = make_bot("optimal").choose(state, 0, random.Random(0))
+    assert action == Keep(best.kept, bank=best.bank)
+    game = parlour.load("greedy", target=1000)
+    for index in range(3):
+        bots = [make_bot("optimal"), make_bot("strong")][:: 1 if index % 2 else -1]
+        final = play_game(game, bots, random.Random(index))
+        assert final.is_terminal() and max(final.scores) >= 1000
+
+
+def test_the_arena_measure_pays_each_seat_as_the_person() -> None:
+    state = position(950, 600, "roll 1 2 2 3 3 4 4 6 6", "keep 1 bank", target=1000)
+    assert tournament.tournament_measure(state, 0) == {
+        "tournament": 5500.0,
+        "tournament_sq": 5500.0**2,
+    }
+    assert tournament.tournament_measure(state, 1) == {
+        "tournament": -1000.0 - 5 * 50,
+        "tournament_sq": 1250.0**2,
+    }

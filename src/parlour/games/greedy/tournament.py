@@ -570,6 +570,36 @@ class ChoiceValue:
     best: bool = False
 
 
+def _values(
+    state: Any, seat: int, objectives: tuple[Objective, ...]
+) -> list[tuple[Any, dict[Objective, float]]]:
+    """(action, {objective: value}) for every keep action *seat* may take in *state*."""
+    if state.over or state.roll is None or state.seat != seat:
+        raise ValueError(f"seat {seat} has no roll to choose from")
+    rules = GreedyRules(int(state.target))
+    mine = state.scores[seat]
+    other = max(s for i, s in enumerate(state.scores) if i != seat)
+    turns = {o: tournament_turn(rules, o, mine, other) for o in objectives}
+    dice = len(state.roll)
+    points = state.keep_points(state.roll, first_roll=False)
+    out = []
+    for action in state.keep_actions():
+        score = mine + state.turn_total + points[action.dice]
+        left = dice - len(action.dice) or N_DICE
+        out.append(
+            (action, {o: _choice_value(turns[o], score, left, action.bank) for o in objectives})
+        )
+    return out
+
+
+def best_action(state: Any, seat: int, objective: Objective = "points") -> Any:
+    """The keep action with the greatest value for *objective* (ties: more points kept,
+    then banking); the errors of :func:`choice_values`."""
+    options = _values(state, seat, (objective,))
+    points = state.keep_points(state.roll, first_roll=False)
+    return max(options, key=lambda o: (o[1][objective], points[o[0].dice], o[0].bank))[0]
+
+
 def choice_values(state: Any, seat: int) -> list[ChoiceValue]:
     """Every choice of the decision *seat* faces in a Greedy *state* (a roll to keep from),
     with its expected tournament points and chance of winning against the computer
@@ -577,25 +607,29 @@ def choice_values(state: Any, seat: int) -> list[ChoiceValue]:
     the best-points choice marked, sorted best first. Solves the tables the first time
     under the game's rules (minutes; then cached). Raises ``ValueError`` when *seat* has no
     roll to choose from or a score is at or past the target."""
-    if state.over or state.roll is None or state.seat != seat:
-        raise ValueError(f"seat {seat} has no roll to choose from")
-    rules = GreedyRules(int(state.target))
-    mine = state.scores[seat]
-    other = max(s for i, s in enumerate(state.scores) if i != seat)
-    turns = {o: tournament_turn(rules, o, mine, other) for o in OBJECTIVES}
-    dice = len(state.roll)
-    out = []
-    for action in state.keep_actions():
-        score = (
-            mine + state.turn_total + state.keep_points(state.roll, first_roll=False)[action.dice]
-        )
-        left = dice - len(action.dice) or N_DICE
-        values = {o: _choice_value(turns[o], score, left, action.bank) for o in OBJECTIVES}
-        out.append(ChoiceValue(tuple(action.dice), action.bank, values["points"], values["wins"]))
+    out = [
+        ChoiceValue(tuple(action.dice), action.bank, values["points"], values["wins"])
+        for action, values in _values(state, seat, OBJECTIVES)
+    ]
     top = max(c.points for c in out)
     marked = [ChoiceValue(c.kept, c.bank, c.points, c.wins, c.points == top) for c in out]
     return sorted(marked, key=lambda c: (-c.points, -c.wins, c.bank, c.kept))
 
 
 def _choice_value(turn: TournamentTurn, score: int, dice_left: int, bank: bool) -> float:
+    """The value of a keep to *score* (points) with *dice_left* dice, then bank or roll."""
     return turn.bank_value(score) if bank else turn.roll_value(score, dice_left)
+
+
+def tournament_measure(state: Any, seat: int) -> dict[str, float]:
+    """Arena measure (two seats): the tournament points *seat* would score as the person
+    against the other seat as the computer (points over the target, which is 10,000 in the
+    manual's game), and their square (for the 95% interval of the mean)."""
+    result = state.result()
+    other = 1 - seat
+    over_target = max(0, result.scores[seat] - state.target)
+    if result.winners == (seat,):
+        points = float(win(over_target))
+    else:
+        points = float(loss(max(0, result.scores[other] - state.target)))
+    return {"tournament": points, "tournament_sq": points * points}
