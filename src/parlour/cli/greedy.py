@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
@@ -484,14 +484,29 @@ def bench_greedy(
     ] = 300,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 0,
     as_json: JsonOpt = False,
+    with_optimal: Annotated[
+        bool,
+        typer.Option(
+            "--optimal",
+            help="Instead: time a fresh solve of the optimal player's tables at --target and "
+            "its move choices in --strong-games games against strong (median, max).",
+        ),
+    ] = False,
+    target: TargetOpt = SPEC.options["target"].default,
 ) -> None:
     """Games per second of 2-player random play and of the strong player (one process).
 
     Random play never quits (a random quit would end the game at once). The strong player's
-    solves are done (and timed) first, outside the games.
+    solves are done (and timed) first, outside the games. With ``--optimal``: the optimal
+    player's full solve (seconds, CPU, peak memory) and the time of each of its move choices
+    from the solved tables (the first choice at a pair of scores builds that pair's turn).
     """
     from parlour.games.greedy import solver
     from parlour.games.greedy.bots import RandomKeeper
+
+    if with_optimal:
+        bench_optimal(target, strong_games, seed, as_json=as_json)
+        return
 
     game = _load(2, SPEC.options["target"].default)
 
@@ -509,4 +524,55 @@ def bench_greedy(
         strong_games=strong_games,
         seed=seed,
         as_json=as_json,
+    )
+
+
+def bench_optimal(target: int, games: int, seed: int, *, as_json: bool) -> None:
+    """Time a fresh solve of the tournament tables at *target*, then every move choice of
+    the optimal player in *games* games against strong (seats alternating)."""
+    import random
+    import statistics
+
+    from parlour.bots.arena import play_game
+    from parlour.games.greedy import tournament
+    from parlour.games.greedy.bots import OptimalBot, make_bot
+    from parlour.games.greedy.solver import GreedyRules
+
+    figures = tournament_figures(target, quiet=as_json)
+    tournament.tournament_turn(GreedyRules(target), "points", 0, 0)  # load the compiled loop
+    tournament.tournament_turn.cache_clear()
+    times: list[float] = []
+    optimal = OptimalBot()
+
+    class Timed:
+        name = "optimal"
+
+        def choose(self, state: object, seat: int, rng: random.Random) -> object:
+            started = time.perf_counter()
+            action = optimal.choose(state, seat, rng)  # type: ignore[arg-type]
+            times.append(time.perf_counter() - started)
+            return action
+
+    game = _load(2, target)
+    for index in range(games):
+        bots: list[Any] = [Timed(), make_bot("strong")][:: 1 if index % 2 == 0 else -1]
+        play_game(game, bots, random.Random(seed + index))
+    ms = sorted(t * 1000 for t in times)
+    out = {
+        **figures,
+        "games": games,
+        "move_choices": len(ms),
+        "move_choice_median_ms": statistics.median(ms),
+        "move_choice_p99_ms": ms[int(0.99 * (len(ms) - 1))],
+        "move_choice_max_ms": ms[-1],
+    }
+    if as_json:
+        print(json.dumps(out))
+        return
+    _print_figures(None, figures)
+    console.print(
+        f"{len(ms):,} move choices in {games:,} games against strong: median "
+        f"[bold]{out['move_choice_median_ms']:.2f} ms[/], 99th percentile "
+        f"{out['move_choice_p99_ms']:.2f} ms, max {out['move_choice_max_ms']:.2f} ms "
+        "(the first choice at a pair of scores builds that pair's turn)"
     )
