@@ -157,3 +157,14 @@ def test_arena_optimal_against_strong_prints_tournament_points() -> None:
     text = ok("arena", "greedy", "--players", "optimal,strong", "--games", "4", "--target", "1000")
     assert "optimal as the person:" in text and "tournament points per game" in text
     assert "strong as the person:" in text
+
+
+def test_bench_optimal_times_the_solve_and_the_move_choices() -> None:
+    out = json.loads(
+        ok("bench", "greedy", "--optimal", "--target", "1000", "--strong-games", "2", "--json")
+    )
+    assert out["games"] == 2 and out["move_choices"] >= 2
+    assert (
+        0 < out["move_choice_median_ms"] <= out["move_choice_p99_ms"] <= out["move_choice_max_ms"]
+    )
+    assert out["solve_cpu_seconds"] > 0 and out["peak_memory_mb"] > 0

@@ -129,3 +129,11 @@ def test_arena_takes_the_optimal_level() -> None:
     data = json.loads(out)
     assert [b["name"] for b in data["bots"]] == ["optimal", "cautious"]
     assert sum(b["wins"] for b in data["bots"]) == 4
+
+
+def test_bench_optimal_times_the_move_choices() -> None:
+    code, output = run("bench", "ten-thousand", "--optimal", "--strong-games", "1", "--json")
+    assert code == 0, output
+    out = json.loads(output)
+    assert out["games"] == 1 and out["move_choices"] >= 1
+    assert 0 < out["move_choice_median_ms"] <= out["move_choice_max_ms"]

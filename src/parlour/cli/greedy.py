@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.progress import Progress
@@ -14,7 +14,7 @@ from rich.text import Text
 
 import parlour
 from parlour.cli.common import console, database, fail, show_dice_score, turns_measure
-from parlour.cli.dice import dice_arena, dice_bench
+from parlour.cli.dice import dice_arena, dice_bench, print_choice_times, time_choices
 from parlour.cli.groups import arena, bench, score, solve, standings
 from parlour.engine.chance import Dice, dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
@@ -530,10 +530,6 @@ def bench_greedy(
 def bench_optimal(target: int, games: int, seed: int, *, as_json: bool) -> None:
     """Time a fresh solve of the tournament tables at *target*, then every move choice of
     the optimal player in *games* games against strong (seats alternating)."""
-    import random
-    import statistics
-
-    from parlour.bots.arena import play_game
     from parlour.games.greedy import tournament
     from parlour.games.greedy.bots import OptimalBot, make_bot
     from parlour.games.greedy.solver import GreedyRules
@@ -541,38 +537,11 @@ def bench_optimal(target: int, games: int, seed: int, *, as_json: bool) -> None:
     figures = tournament_figures(target, quiet=as_json)
     tournament.tournament_turn(GreedyRules(target), "points", 0, 0)  # load the compiled loop
     tournament.tournament_turn.cache_clear()
-    times: list[float] = []
-    optimal = OptimalBot()
-
-    class Timed:
-        name = "optimal"
-
-        def choose(self, state: object, seat: int, rng: random.Random) -> object:
-            started = time.perf_counter()
-            action = optimal.choose(state, seat, rng)  # type: ignore[arg-type]
-            times.append(time.perf_counter() - started)
-            return action
-
     game = _load(2, target)
-    for index in range(games):
-        bots: list[Any] = [Timed(), make_bot("strong")][:: 1 if index % 2 == 0 else -1]
-        play_game(game, bots, random.Random(seed + index))
-    ms = sorted(t * 1000 for t in times)
-    out = {
-        **figures,
-        "games": games,
-        "move_choices": len(ms),
-        "move_choice_median_ms": statistics.median(ms),
-        "move_choice_p99_ms": ms[int(0.99 * (len(ms) - 1))],
-        "move_choice_max_ms": ms[-1],
-    }
+    timed = time_choices(game, OptimalBot(), make_bot("strong"), games=games, seed=seed)
+    out = {**figures, "games": games, **timed}
     if as_json:
         print(json.dumps(out))
         return
     _print_figures(None, figures)
-    console.print(
-        f"{len(ms):,} move choices in {games:,} games against strong: median "
-        f"[bold]{out['move_choice_median_ms']:.2f} ms[/], 99th percentile "
-        f"{out['move_choice_p99_ms']:.2f} ms, max {out['move_choice_max_ms']:.2f} ms "
-        "(the first choice at a pair of scores builds that pair's turn)"
-    )
+    print_choice_times(timed, games, "optimal against strong (the first at a pair builds its turn)")
