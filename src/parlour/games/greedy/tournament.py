@@ -164,8 +164,8 @@ class Continuation:
     Solved exactly on every whole point (50 backward inductions, one per remainder mod 50,
     vectorised, from the expected-points strategy's certified cap down), and linear between:
     ``E(n, .)`` is convex with slopes in [0, 1] (a max of sums of convex functions), so the
-    interpolation is off by at most 1/4 point. ``slope(n, s)`` is the chance that the turn
-    does not end in a farkle (the derivative in *s*).
+    interpolation is off by at most 1/4 point. :meth:`at` also gives the slope in *s* (the
+    chance that the turn does not end in a farkle).
     """
 
     def __init__(self, grid: Any, seconds: float = 0.0) -> None:
@@ -175,7 +175,8 @@ class Continuation:
 
     @classmethod
     def solve(cls) -> Continuation:
-        """Solve the grid (a minute of CPU: 20,400 steps from the cap down)."""
+        """Solve the grid (one to two minutes of CPU: 20,101 steps from the cap down, each
+        over the 50 remainders; shipped in the package, so rarely needed)."""
         started = time.perf_counter()
         model = turn_model()
         flat = model.flat
