@@ -150,7 +150,7 @@ def computer_turn(rules: GreedyRules, computer: Computer, person: int, mine: int
 
 # --- past the target: the expected-points continuation ------------------------------------
 
-LOW = -5_000
+LOW = -12_000
 """The lowest bank value (points) :class:`Continuation` covers."""
 HIGH = 8_000
 """The highest bank value (points) :class:`Continuation` covers."""
