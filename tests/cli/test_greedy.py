@@ -130,3 +130,41 @@ def test_standings_show_names_as_written_never_as_markup() -> None:
     code, out = run("standings", "greedy")
     assert code == 0, out
     assert "[/]" in out and "[red]Ann" in out
+
+
+def ok(*args: str) -> str:
+    code, output = run(*args)
+    assert code == 0, output
+    return output
+
+
+def test_solve_the_tournament_and_the_race_json() -> None:
+    out = json.loads(
+        ok("solve", "greedy", "--target", "1000", "--tournament", "--optimal", "--json")
+    )
+    cup, race = out["tournament"], out["optimal"]
+    # the person rolling first wins more often and scores more than rolling second
+    assert 0.5 < cup["win_probability_rolling_first"] < 1.0
+    assert 0.0 < cup["win_probability_rolling_second"] < 0.5
+    assert cup["tournament_points_rolling_first"] > cup["tournament_points_rolling_second"]
+    assert cup["cache"].endswith("greedy-tournament-v1-1000-strong.npz")
+    assert 0.5 < race["first_player_win_probability"] < 1.0
+    assert race["fair_compensation_points"] % 50 == 0
+    assert race["peak_memory_mb"] > 0 and race["solve_seconds"] > 0
+
+
+def test_arena_optimal_against_strong_prints_tournament_points() -> None:
+    text = ok("arena", "greedy", "--players", "optimal,strong", "--games", "4", "--target", "1000")
+    assert "optimal as the person:" in text and "tournament points per game" in text
+    assert "strong as the person:" in text
+
+
+def test_bench_optimal_times_the_solve_and_the_move_choices() -> None:
+    out = json.loads(
+        ok("bench", "greedy", "--optimal", "--target", "1000", "--strong-games", "2", "--json")
+    )
+    assert out["games"] == 2 and out["move_choices"] >= 2
+    assert (
+        0 < out["move_choice_median_ms"] <= out["move_choice_p99_ms"] <= out["move_choice_max_ms"]
+    )
+    assert out["solve_cpu_seconds"] > 0 and out["peak_memory_mb"] > 0

@@ -139,3 +139,11 @@ def test_bench_ten_thousand_moves_prints_figures() -> None:
     for key in ("cold", "cached", "coach", "strong"):
         assert 0 < figures[key]["median"] <= figures[key]["worst"]
     assert figures["cold_over_strong"] > 0
+
+
+def test_bench_optimal_times_the_move_choices() -> None:
+    code, output = run("bench", "ten-thousand", "--optimal", "--strong-games", "1", "--json")
+    assert code == 0, output
+    out = json.loads(output)
+    assert out["games"] == 1 and out["move_choices"] >= 1
+    assert 0 < out["move_choice_median_ms"] <= out["move_choice_max_ms"]

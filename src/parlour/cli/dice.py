@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rich.table import Table
 
+from parlour.bots.arena import ArenaResult, Measure
 from parlour.bots.base import Bot
 from parlour.cli.common import console, turns_measure
 from parlour.engine.state import Game
@@ -31,13 +33,16 @@ def dice_arena(
     seed: int,
     jobs: int,
     as_json: bool,
+    measure: Measure = turns_measure,
+    report: Callable[[ArenaResult], None] | None = None,
 ) -> None:
     """Play the arena and print win rates with 95% intervals, points per turn and per game,
-    and games per second (a table, or JSON)."""
+    and games per second (a table, or JSON). *measure* adds per-game figures (it must give
+    ``turns``); *report* prints more from the result after the table."""
     from parlour.bots.arena import run_arena
 
     bots = dice_bots(levels, game, random_bot)
-    result = run_arena(game, bots, games=games, seed=seed, measure=turns_measure, jobs=jobs)
+    result = run_arena(game, bots, games=games, seed=seed, measure=measure, jobs=jobs)
     if as_json:
         out = result.to_json()
         out["game"] = game.spec.name
@@ -61,6 +66,8 @@ def dice_arena(
             f"{fig.points / fig.games:,.0f}" if fig.games else "-",
         )
     console.print(table)
+    if report is not None:
+        report(result)
     console.print(
         f"{result.games_per_second:,.1f} games per second "
         f"({result.seconds:.2f} s, {result.jobs} process{'es' if result.jobs > 1 else ''})"
@@ -114,3 +121,44 @@ def dice_bench(
         f"[bold]{strong_run.games_per_second:,.0f} games/s[/]"
     )
     console.print(f"(not counted: solve {solve_seconds:.2f} s, race model {race_seconds:.2f} s)")
+
+
+def time_choices(game: Game, bot: Any, opponent: Any, *, games: int, seed: int) -> dict[str, float]:
+    """Play *games* games of *bot* against *opponent* (seats alternating) and time every move
+    choice of *bot*: the count, median, 99th percentile and max (milliseconds)."""
+    import random
+    import statistics
+
+    from parlour.bots.arena import play_game
+    from parlour.engine.state import State
+
+    times: list[float] = []
+
+    class Timed:
+        name = bot.name
+
+        def choose(self, state: State, seat: int, rng: random.Random) -> object:
+            started = time.perf_counter()
+            action = bot.choose(state, seat, rng)
+            times.append(time.perf_counter() - started)
+            return action
+
+    for index in range(games):
+        seats: list[Any] = [Timed(), opponent][:: 1 if index % 2 == 0 else -1]
+        play_game(game, seats, random.Random(seed + index))
+    ms = sorted(t * 1000 for t in times)
+    return {
+        "move_choices": len(ms),
+        "move_choice_median_ms": statistics.median(ms),
+        "move_choice_p99_ms": ms[int(0.99 * (len(ms) - 1))],
+        "move_choice_max_ms": ms[-1],
+    }
+
+
+def print_choice_times(figures: dict[str, float], games: int, what: str) -> None:
+    """Print :func:`time_choices`' figures."""
+    console.print(
+        f"{int(figures['move_choices']):,} move choices of {what} in {games:,} games: median "
+        f"[bold]{figures['move_choice_median_ms']:.2f} ms[/], 99th percentile "
+        f"{figures['move_choice_p99_ms']:.2f} ms, max {figures['move_choice_max_ms']:.2f} ms"
+    )

@@ -8,12 +8,13 @@ import time
 from typing import Annotated
 
 import typer
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
 import parlour
-from parlour.cli.common import console, database, fail, show_dice_score
-from parlour.cli.dice import dice_arena, dice_bench
+from parlour.cli.common import console, database, fail, show_dice_score, turns_measure
+from parlour.cli.dice import dice_arena, dice_bench, print_choice_times, time_choices
 from parlour.cli.groups import arena, bench, score, solve, standings
 from parlour.engine.chance import Dice, dice_text, parse_dice
 from parlour.engine.errors import InvalidNotation, ParlourError
@@ -119,20 +120,151 @@ POSITIONS = ((5_000, 500), (1_000, 1_000), (500, 5_000))
 short of the target: (5,000, 9,500), (9,000, 9,000) and (9,500, 5,000) at 10,000."""
 
 
+def _solved(solve: object, *, quiet: bool, label: str) -> tuple[object, float, float, float]:
+    """Run *solve* (called with a ``progress`` callback) under a progress bar unless *quiet*:
+    (its result, wall seconds, CPU seconds, peak memory MB of the process)."""
+    import resource
+
+    assert callable(solve)
+    started, cpu = time.perf_counter(), time.process_time()
+    if quiet:
+        result = solve(progress=None)
+    else:
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(label, total=None)
+            result = solve(
+                progress=lambda done, total: bar.update(task, completed=done, total=total)
+            )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    return result, time.perf_counter() - started, time.process_time() - cpu, peak
+
+
+def race_figures(target: int, *, quiet: bool) -> dict[str, object]:
+    """Solve the two-player race to win afresh (both optimal) and measure it: the first
+    player's chance, the fair compensation for the second player (points), seconds, peak
+    memory."""
+    from parlour.games.dice.optimal import RaceTable
+    from parlour.games.greedy import optimal
+    from parlour.games.greedy.solver import GreedyRules
+
+    rules = GreedyRules(target)
+    table, wall, cpu, peak = _solved(
+        lambda progress: optimal.solve(rules, progress=progress),
+        quiet=quiet,
+        label="solving Greedy's race to win (pairs of scores)",
+    )
+    assert isinstance(table, RaceTable)
+    column = [float(w) for w in table.wins[0]]
+    fair = min(range(len(column)), key=lambda c: abs(column[c] - 0.5))
+    return {
+        "first_player_win_probability": table.first_player,
+        "fair_compensation_points": fair * UNIT,
+        "first_player_win_probability_fair": column[fair],
+        "solve_seconds": wall,
+        "solve_cpu_seconds": cpu,
+        "peak_memory_mb": peak,
+        "newton_steps": table.steps,
+    }
+
+
+def tournament_figures(target: int, *, quiet: bool) -> dict[str, object]:
+    """Solve Greedy against ``strong`` afresh for both objectives (and cache the tables):
+    the person's expected tournament points and chance of winning, rolling first or second;
+    seconds, peak memory."""
+    from parlour.games.greedy import tournament
+    from parlour.games.greedy.solver import GreedyRules
+
+    rules = GreedyRules(target)
+    tables, wall, cpu, peak = _solved(
+        lambda progress: tournament.solve(rules, progress=progress),
+        quiet=quiet,
+        label="solving Greedy against strong (pairs of scores)",
+    )
+    assert isinstance(tables, dict)
+    tournament.store(tables, tournament.cache_path(rules))
+    points, wins = tables["points"], tables["wins"]
+    return {
+        "tournament_points_rolling_first": points.person_first,
+        "tournament_points_rolling_second": points.computer_first,
+        "win_probability_rolling_first": wins.person_first,
+        "win_probability_rolling_second": wins.computer_first,
+        "solve_seconds": wall,
+        "solve_cpu_seconds": cpu,
+        "peak_memory_mb": peak,
+        "newton_steps": points.steps,
+        "cache": str(tournament.cache_path(rules)),
+    }
+
+
+def _print_figures(race: dict[str, object] | None, cup: dict[str, object] | None) -> None:
+    if race is not None:
+        r = race
+        console.print("[bold]Both playing to win[/]")
+        console.print(
+            f"First player's chance of winning: [bold]{r['first_player_win_probability']:.6f}[/]"
+        )
+        console.print(
+            f"Fair compensation: the second player starts with "
+            f"[bold]{r['fair_compensation_points']:,}[/] points (first player's chance then "
+            f"{r['first_player_win_probability_fair']:.6f})"
+        )
+        console.print(
+            f"Solved in {r['solve_seconds']:.1f} s ({r['solve_cpu_seconds']:.1f} s of CPU), "
+            f"peak memory {r['peak_memory_mb']:.0f} MB"
+        )
+    if cup is not None:
+        c = cup
+        console.print("[bold]The person against strong (the manual's tournament)[/]")
+        console.print(
+            f"Most expected tournament points: [bold]{c['tournament_points_rolling_first']:,.1f}"
+            f"[/] rolling first, [bold]{c['tournament_points_rolling_second']:,.1f}[/] second"
+        )
+        console.print(
+            f"Best chance of winning: [bold]{c['win_probability_rolling_first']:.6f}[/] rolling "
+            f"first, [bold]{c['win_probability_rolling_second']:.6f}[/] second"
+        )
+        console.print(
+            f"Solved (both objectives) in {c['solve_seconds']:.1f} s "
+            f"({c['solve_cpu_seconds']:.1f} s of CPU), peak memory {c['peak_memory_mb']:.0f} "
+            f"MB; cached in {c['cache']}"
+        )
+
+
 @solve.command("greedy")
 def solve_greedy(
-    target: TargetOpt = SPEC.options["target"].default, as_json: JsonOpt = False
+    target: TargetOpt = SPEC.options["target"].default,
+    as_json: JsonOpt = False,
+    with_optimal: Annotated[
+        bool,
+        typer.Option(
+            "--optimal",
+            help="Also solve the two-player race to win (long at 10,000): the first player's "
+            "chance, the fair compensation, solve time and memory.",
+        ),
+    ] = False,
+    with_tournament: Annotated[
+        bool,
+        typer.Option(
+            "--tournament",
+            help="Also solve the person's game against strong (about 15 minutes of CPU at "
+            "10,000): the most expected tournament points, the best chance of winning.",
+        ),
+    ] = False,
 ) -> None:
     """Solve the strong player's turn strategy exactly and print it.
 
     Prints the expected points per turn from the start of a turn, the banking thresholds by
     dice left, example keeps, how the strong player plays near the end (its chance of
     winning, and where it banks, in a few positions), and how long each solve took (seconds).
+    ``--optimal`` and ``--tournament`` add the solves of ``docs/rules/greedy.md`` ("Playing
+    to win", "Playing the tournament") with progress bars, their time and peak memory.
     """
     from parlour.games.greedy import solver
     from parlour.games.greedy.scoring import keep_options
 
     game = _load(2, target)
+    race_fig = race_figures(target, quiet=as_json) if with_optimal else None
+    cup = tournament_figures(target, quiet=as_json) if with_tournament else None
     rules = solver.GreedyRules.of(game.options)
     for cached in (solver.strategy, solver.turn_model, solver.roll_kind, solver.race_model):
         cached.cache_clear()
@@ -188,6 +320,8 @@ def solve_greedy(
                     "certificate_slack": slack,
                     "certify_seconds": certify_seconds,
                     "race_model_seconds": race.seconds,
+                    **({"optimal": race_fig} if race_fig is not None else {}),
+                    **({"tournament": cup} if cup is not None else {}),
                 }
             )
         )
@@ -219,6 +353,7 @@ def solve_greedy(
         f"(slack {slack:,.0f} points)."
     )
     if not near:
+        _print_figures(race_fig, cup)
         return
     ends = Table(title="Near the end: the strong player plays for the win")
     ends.add_column("")
@@ -234,6 +369,7 @@ def solve_greedy(
         "(win chances of the player to move, both banking by the points policy afterwards; "
         f"* also rolls on at some higher totals). Race model built in {race.seconds:.2f} s."
     )
+    _print_figures(race_fig, cup)
 
 
 # --- arena ------------------------------------------------------------------------------
@@ -245,7 +381,7 @@ def arena_greedy(
         str,
         typer.Option(
             "--players",
-            help="2-6 computer levels, comma-separated: easy, steady, strong, random.",
+            help="2-6 computer levels, comma-separated: easy, steady, strong, optimal, random.",
         ),
     ] = "strong,easy",
     games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 1000,
@@ -257,16 +393,21 @@ def arena_greedy(
     as_json: JsonOpt = False,
 ) -> None:
     """Computer players against each other, seats rotating: win rates with 95% intervals,
-    mean points per turn and games per second."""
+    mean points per turn and games per second; with two players also each one's mean
+    tournament points per game as the person against the other as the computer, with a 95%
+    interval (points over the target)."""
     from parlour.bots.arena import parse_levels
     from parlour.engine.registry import find
-    from parlour.games.greedy.bots import RandomKeeper
+    from parlour.games.greedy.bots import ARENA_LEVELS, RandomKeeper
 
     try:
-        levels = parse_levels(players, find("greedy"), extra=("random",))
+        levels = parse_levels(players, find("greedy"), extra=("random", *ARENA_LEVELS))
     except ParlourError as err:
         fail(str(err))
     game = _load(len(levels), target)
+    if "optimal" in levels:
+        ensure_tournament_tables(target, quiet=as_json)
+    two = len(levels) == 2
     dice_arena(
         game,
         levels,
@@ -276,7 +417,60 @@ def arena_greedy(
         seed=seed,
         jobs=jobs,
         as_json=as_json,
+        measure=arena_measure if two else turns_measure,
+        report=None if as_json or not two else _tournament_report,
     )
+
+
+def arena_measure(state: object, seat: int) -> dict[str, float]:
+    """Turns played and, for two seats, tournament points (see ``arena greedy``)."""
+    from parlour.games.greedy.tournament import tournament_measure
+
+    return {**turns_measure(state, seat), **tournament_measure(state, seat)}  # type: ignore[arg-type]
+
+
+def tournament_interval(total: float, squares: float, games: int) -> tuple[float, float, float]:
+    """(mean, low, high): the mean of per-game values from their sum and sum of squares,
+    with its 95% normal interval (1.96 standard errors)."""
+    mean = total / games
+    variance = max(0.0, squares / games - mean * mean) * games / max(1, games - 1)
+    half = 1.96 * (variance / games) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def _tournament_report(result: object) -> None:
+    from parlour.bots.arena import ArenaResult
+
+    assert isinstance(result, ArenaResult)
+    for fig in result.bots:
+        mean, low, high = tournament_interval(
+            fig.extra["tournament"], fig.extra["tournament_sq"], fig.games
+        )
+        console.print(
+            f"{fig.name} as the person: {mean:,.1f} tournament points per game "
+            f"(95% interval {low:,.1f} to {high:,.1f})"
+        )
+
+
+def ensure_tournament_tables(target: int, *, quiet: bool = False) -> float:
+    """Solve (with a progress bar unless *quiet*) and cache the optimal player's tables for
+    *target* if they are not stored; the seconds it took (0 when stored)."""
+    from parlour.games.greedy import tournament
+    from parlour.games.greedy.solver import GreedyRules
+
+    rules = GreedyRules(target)
+    if tournament.stored_tables(rules) is not None:
+        return 0.0
+    started = time.perf_counter()
+    if quiet:
+        tournament.tables(rules)
+    else:
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task("solving Greedy's tournament (pairs of scores)", total=None)
+            tournament.tables(
+                rules, progress=lambda done, total: bar.update(task, completed=done, total=total)
+            )
+    return time.perf_counter() - started
 
 
 # --- bench ------------------------------------------------------------------------------
@@ -290,14 +484,29 @@ def bench_greedy(
     ] = 300,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 0,
     as_json: JsonOpt = False,
+    with_optimal: Annotated[
+        bool,
+        typer.Option(
+            "--optimal",
+            help="Instead: time a fresh solve of the optimal player's tables at --target and "
+            "its move choices in --strong-games games against strong (median, max).",
+        ),
+    ] = False,
+    target: TargetOpt = SPEC.options["target"].default,
 ) -> None:
     """Games per second of 2-player random play and of the strong player (one process).
 
     Random play never quits (a random quit would end the game at once). The strong player's
-    solves are done (and timed) first, outside the games.
+    solves are done (and timed) first, outside the games. With ``--optimal``: the optimal
+    player's full solve (seconds, CPU, peak memory) and the time of each of its move choices
+    from the solved tables (the first choice at a pair of scores builds that pair's turn).
     """
     from parlour.games.greedy import solver
     from parlour.games.greedy.bots import RandomKeeper
+
+    if with_optimal:
+        bench_optimal(target, strong_games, seed, as_json=as_json)
+        return
 
     game = _load(2, SPEC.options["target"].default)
 
@@ -316,3 +525,23 @@ def bench_greedy(
         seed=seed,
         as_json=as_json,
     )
+
+
+def bench_optimal(target: int, games: int, seed: int, *, as_json: bool) -> None:
+    """Time a fresh solve of the tournament tables at *target*, then every move choice of
+    the optimal player in *games* games against strong (seats alternating)."""
+    from parlour.games.greedy import tournament
+    from parlour.games.greedy.bots import OptimalBot, make_bot
+    from parlour.games.greedy.solver import GreedyRules
+
+    figures = tournament_figures(target, quiet=as_json)
+    tournament.tournament_turn(GreedyRules(target), "points", 0, 0)  # load the compiled loop
+    tournament.tournament_turn.cache_clear()
+    game = _load(2, target)
+    timed = time_choices(game, OptimalBot(), make_bot("strong"), games=games, seed=seed)
+    out = {**figures, "games": games, **timed}
+    if as_json:
+        print(json.dumps(out))
+        return
+    _print_figures(None, figures)
+    print_choice_times(timed, games, "optimal against strong (the first at a pair builds its turn)")

@@ -373,16 +373,41 @@ def bench_ten_thousand(
     ] = 300,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 0,
     as_json: JsonOpt = False,
+    with_optimal: Annotated[
+        bool,
+        typer.Option(
+            "--optimal",
+            help="Instead: time the optimal player's move choices from the solved table in "
+            "--strong-games games against strong (median, 99th percentile, max).",
+        ),
+    ] = False,
 ) -> None:
     """Games per second of 2-player random play and of the strong player (one process).
 
-    The strong player's solve is done (and timed) first, outside the games.
+    The strong player's solve is done (and timed) first, outside the games. With
+    ``--optimal``: the optimal player's move choices instead (the table loaded first).
     """
     from parlour.bots import RandomBot
     from parlour.games.ten_thousand import solver
 
     game = parlour.load(SPEC.name, players=2)
     rules = solver.TenThousandRules.of(game.options)
+    if with_optimal:
+        from parlour.cli.dice import print_choice_times, time_choices
+        from parlour.games.ten_thousand.bots import make_bot
+        from parlour.games.ten_thousand.optimal import optimal_turn
+
+        ensure_optimal_table(game, quiet=as_json)
+        optimal_turn(rules, 0, 0)  # load the table and the last turns' values, untimed
+        optimal_turn.cache_clear()
+        timed = time_choices(
+            game, make_bot("optimal"), make_bot("strong"), games=strong_games, seed=seed
+        )
+        if as_json:
+            print(json.dumps({"games": strong_games, **timed}))
+        else:
+            print_choice_times(timed, strong_games, "optimal against strong")
+        return
 
     def prepare() -> tuple[float, float]:
         return solver.strategy(rules).seconds, solver.race_model(rules).seconds

@@ -11,7 +11,7 @@ from parlour.bots.arena import play_game
 from parlour.engine.errors import ParlourError
 from parlour.games.dice.notation import Keep, Quit
 from parlour.games.greedy import SPEC
-from parlour.games.greedy.bots import LEVELS, RandomKeeper, make_bot
+from parlour.games.greedy.bots import ARENA_LEVELS, LEVELS, RandomKeeper, make_bot
 from parlour.games.greedy.state import GreedyState
 from tests.helpers import play
 
@@ -32,8 +32,8 @@ def choice(level: str, state: GreedyState) -> Keep:
 
 def test_levels_weakest_first_strong_is_the_default() -> None:
     assert SPEC.bot_levels == ("easy", "steady", "strong")
-    assert set(LEVELS) == set(SPEC.bot_levels)
-    with pytest.raises(ParlourError, match="levels: easy, steady, strong"):
+    assert set(LEVELS) == {*SPEC.bot_levels, *ARENA_LEVELS}
+    with pytest.raises(ParlourError, match="levels: easy, steady, strong, optimal"):
         make_bot("grandmaster")
 
 

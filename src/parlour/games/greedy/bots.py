@@ -8,7 +8,14 @@
   target) it maximises its modelled chance of winning instead of points: it rolls on when the
   opponent is about to win (``docs/rules/greedy.md#the-strong-player``).
 
-Every level banks as soon as a bank wins the game, and none ever quits. ``random`` (for the
+- ``optimal`` (the arena only, see :data:`ARENA_LEVELS`): the person's best play in the
+  manual's tournament against ``strong``, the most expected tournament points
+  (:mod:`.tournament`); it may roll on past the target, since a bigger win pays more. With
+  more than two seats it plays against the leading opponent as if it were ``strong`` (an
+  approximation).
+
+Every level but ``optimal`` banks as soon as a bank wins the game, and none ever quits.
+``random`` (for the
 arena and benchmarks only) picks uniformly among the keeps and bank-or-roll choices.
 """
 
@@ -103,6 +110,23 @@ class StrongBot:
         return Keep(*strategy().choose(options, total, dice))
 
 
+@dataclass(frozen=True)
+class OptimalBot:
+    """The tournament-optimal person against ``strong`` (:func:`.tournament.best_action`).
+    The first use under a target without stored tables solves them (seconds at small
+    targets, about 15 minutes of CPU at 10,000; then cached in the data directory)."""
+
+    name: str = "optimal"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
+        """The keep and bank-or-roll choice with the most expected tournament points."""
+        from parlour.games.greedy.tournament import best_action
+
+        assert isinstance(state, GreedyState) and state.roll is not None
+        action: DiceAction = best_action(state, seat)
+        return action
+
+
 class RandomKeeper:
     """Uniform among the legal keeps and bank-or-roll choices; never quits (a baseline for
     the arena and benchmarks: Greedy's generic random player would quit and forfeit)."""
@@ -115,14 +139,19 @@ class RandomKeeper:
         return rng.choice(state.keep_actions())
 
 
-LEVELS: dict[str, ThresholdBot | StrongBot] = {
+LEVELS: dict[str, ThresholdBot | StrongBot | OptimalBot] = {
     "easy": ThresholdBot("easy", bank_at=500, low_at=300, low_dice=3),
     "steady": StrongBot("steady", endgame=False),
     "strong": StrongBot("strong"),
+    "optimal": OptimalBot(),
 }
 
+ARENA_LEVELS = ("optimal",)
+"""Levels the arena takes besides the game's ``bot_levels``: ``optimal`` joins them once the
+default game's tables ship (its solve is about 15 minutes of CPU; a game would wait)."""
 
-def make_bot(level: str) -> ThresholdBot | StrongBot:
+
+def make_bot(level: str) -> ThresholdBot | StrongBot | OptimalBot:
     """The computer player at *level*. Raises :class:`ParlourError` for an unknown level."""
     try:
         return LEVELS[level]

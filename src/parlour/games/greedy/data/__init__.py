@@ -1,0 +1,1 @@
+"""Shipped solver tables for Greedy (see :mod:`parlour.games.greedy.tournament`)."""
