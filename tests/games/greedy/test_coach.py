@@ -3,6 +3,8 @@ hand-checked where it can be, and the table cached in the data directory."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import parlour
@@ -83,3 +85,34 @@ def test_no_advice_for_the_other_seat_nor_without_a_table() -> None:
     assert advise(other, 0) is None  # target 1,050: not solved
     advice = advise(start("roll 1 1 1 2 3 4 6 6 2", players=3), 0)
     assert advice is not None and "leader" in advice.note
+
+
+def test_with_the_tournament_tables_each_choice_has_its_tournament_points() -> None:
+    from parlour.games.greedy import tournament
+
+    tournament._TABLES.clear()
+    try:
+        tournament_choices(tournament)
+    finally:
+        tournament._TABLES.clear()  # no later test sees this target's tables in memory
+
+
+def tournament_choices(tournament: Any) -> None:
+    state = start("roll 1 1 1 2 3 4 6 6 2")
+    before = advise(state, 0)
+    assert before is not None and all(len(c.figures) == 1 for c in before.choices)
+    tournament.tables(RULES)  # solved and stored: the coach now adds the second figure
+    advice = advise(state, 0)
+    assert advice is not None
+    assert [c.action for c in advice.choices] == [c.action for c in before.choices]
+    expected = {c.kept: c.points for c in tournament.choice_values(state, 0) if c.bank}
+    win = advice.find("keep 1 1 1 bank")
+    assert win is not None and [f.name for f in win.figures] == ["win", "tournament"]
+    # a win at 1,000 exactly: 5,000 + 10 x 0 points over the target
+    assert win.figures[1].value == pytest.approx(5_000) == expected[(1, 1, 1)]
+    assert win.figures[1].text == "5,000 tournament points"
+    for choice in advice.choices:
+        assert len(choice.figures) == 2
+    # three players: the win figures only (the tournament is one person against the computer)
+    three = advise(start("roll 1 1 1 2 3 4 6 6 2", players=3), 0)
+    assert three is not None and all(len(c.figures) == 1 for c in three.choices)

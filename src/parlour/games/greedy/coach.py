@@ -6,8 +6,10 @@ the first to end a turn on the target wins at once): banking to *c* is worth ``1
 c]`` below the target and 1 from it up, a farkle ``1 - wins[b, a]``, and one turn's
 backward induction (:class:`~parlour.games.dice.solver.WinPolicy`) gives rolling on. With
 three or more players the figures are against the leading opponent (an approximation).
-The expected tournament points against the computer player are to be added as a second
-figure once that objective is solved.
+With two players and the tournament tables of :mod:`.tournament` stored for the target,
+each choice also carries its expected **tournament points** against the computer player as it
+plays (a second figure, tournament-optimal play after; the choices stay ranked by the chance
+of winning).
 
 The default target's table ships in the package (``data/race-10000.npy.gz``); others are
 solved by :func:`race_table` (a few seconds at 1,000, minutes at 10,000 on two cores) and
@@ -24,9 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from parlour.engine.coach import Advice
+from parlour.engine.coach import Advice, Choice, Figure
 from parlour.engine.state import State
 from parlour.games.dice.coach import keep_advice
+from parlour.games.dice.notation import Keep
 from parlour.games.dice.optimal import Progress, read_table, write_table
 from parlour.games.dice.solver import UNIT, WinPolicy
 from parlour.games.greedy.solver import GreedyRules
@@ -125,4 +128,32 @@ def advise(state: State, seat: int) -> Advice | None:
     if stored_race_table(rules) is None:
         return None
     note = APPROXIMATE if len(others) > 1 else ""
-    return keep_advice(state, seat, greedy_turn(rules, state.scores[seat], max(others)), note)
+    advice = keep_advice(state, seat, greedy_turn(rules, state.scores[seat], max(others)), note)
+    return with_tournament_points(state, seat, rules, advice)
+
+
+def tournament_figure(points: float) -> Figure:
+    """Expected tournament points as a figure: ``tournament_figure(5828.46).text ==
+    "5,828 tournament points"``."""
+    return Figure("tournament", points, f"{points:,.0f} tournament points")
+
+
+def with_tournament_points(
+    state: GreedyState, seat: int, rules: GreedyRules, advice: Advice
+) -> Advice:
+    """*advice* with each choice's expected tournament points added as a second figure
+    (:func:`.tournament.choice_values`), where the game has two players and the tournament
+    tables for *rules* are stored; else *advice* unchanged (a solve takes minutes: never
+    started here)."""
+    from parlour.games.greedy import tournament
+
+    if len(state.scores) != 2 or tournament.stored_tables(rules) is None:
+        return advice
+    points = {(c.kept, c.bank): c.points for c in tournament.choice_values(state, seat)}
+    choices = []
+    for choice in advice.choices:
+        action = state.parse_action(choice.action, player=seat)
+        value = points.get((tuple(action.dice), action.bank)) if isinstance(action, Keep) else None
+        figures = choice.figures if value is None else (*choice.figures, tournament_figure(value))
+        choices.append(Choice(choice.action, figures, choice.best))
+    return Advice(advice.seat, tuple(choices), advice.note)
