@@ -4,6 +4,7 @@ at server tables; a second account plays through REST."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import stat
@@ -777,3 +778,36 @@ async def test_a_rummy_wait_message_goes_once_the_table_moves_on(server: Server)
         await until(pilot, lambda: source.version > version, "the draw taken")
         await until(pilot, lambda: not app.table.pending, "the table caught up")
         assert app.table.message == ""  # type: ignore[attr-defined]
+
+
+async def test_seats_typed_before_the_games_arrive_are_kept(server: Server) -> None:
+    """N, Tab and the seats typed at once (a burst through tmux or SSH) while the form still
+    fetches the games: Tab goes from the game chooser to the seats as it does once they are
+    listed, and the game's default seats, filled in when the games arrive, do not replace
+    what was typed (found through tmux: the typed seats were lost or overwritten)."""
+    token = server.register()
+    app = ConnectApp(server.url, token)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        client = app.client
+        games = client.games
+        arrived = asyncio.Event()
+
+        async def held_games() -> list[Any]:
+            await arrived.wait()  # the server is slow to answer
+            return await games()
+
+        client.games = held_games  # type: ignore[method-assign]
+        await type_fast(pilot, "n", "tab", *"me,open")
+        form = app.screen
+        assert isinstance(form, NewTableScreen)
+        seats = form.query_one("#seats", Input)
+        assert (app.focused, seats.value) == (seats, "me,open")
+        arrived.set()
+        game = form.query_one("#game", Select)
+        await until(pilot, lambda: game.value == "crossword", "the games listed")
+        await pilot.pause()
+        assert seats.value == "me,open" and app.focused is seats
+        game.value = "ten-thousand"  # another game chosen: still the seats typed
+        await pilot.pause()
+        assert seats.value == "me,open"
