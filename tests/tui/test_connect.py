@@ -811,3 +811,25 @@ async def test_seats_typed_before_the_games_arrive_are_kept(server: Server) -> N
         game.value = "ten-thousand"  # another game chosen: still the seats typed
         await pilot.pause()
         assert seats.value == "me,open"
+
+
+async def test_a_server_crossword_shows_your_rack_while_another_seat_plays(
+    server: Server,
+) -> None:
+    """At a server table the rack on screen is always this terminal's own: while another
+    seat is to move (a person, perhaps for days) it is shown with who is to play, not
+    hidden behind "bob is thinking..." (found playing through tmux: nothing to plan with)."""
+    server.script.rolls["crossword"] = ["draw AEINRST", "draw CATSDOG"]
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, bob, "crossword", ["me", "open"])
+    server.rest(ann, "POST", f"/tables/{table['id']}/join", {"invite": None})
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await connected(pilot, app)
+        bob_name = server.rest(bob, "GET", f"/tables/{table['id']}")["seats"][0]["name"]
+        ann_name = server.rest(ann, "GET", f"/tables/{table['id']}")["seats"][1]["name"]
+        rack = str(app.table.query_one("#rack").render())
+        assert rack.startswith(f"{ann_name}'s rack: ")
+        assert sorted(t[0] for t in rack.split(": ", 1)[1].split()[:7]) == sorted("CATSDOG")
+        assert rack.rstrip().endswith(f"({bob_name} to play)")
