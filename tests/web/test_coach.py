@@ -39,3 +39,25 @@ def test_a_rated_table_offers_no_coach(pages: Pages, script: ChanceScript) -> No
     expect(page.locator("#coach-toggle")).to_be_disabled()
     expect(page.locator("#coach-note")).to_have_text("The coach is not offered at rated tables.")
     expect(page.locator("#coach-list li")).to_have_count(0)
+
+
+def test_the_coach_stays_on_after_a_reload(pages: Pages, script: ChanceScript) -> None:
+    """A player who turned the coach on finds it on after a reload (or at the next table):
+    the toggle is remembered in the browser (found as a new user: it went off on reload)."""
+    script.by_game["ten-thousand"] = rolls_for_seat(0, ["roll 1 1 1 1 1 1"])
+    page = pages.open()
+    sign_up(page, unique("kept"))
+    create_table(page, "ten-thousand", ["cpu:cautious"], rated=False)
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    page.locator("#coach-toggle").check()
+    expect(page.locator("#coach-list li")).to_have_count(12)
+    page.reload()
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    expect(page.locator("#coach-toggle")).to_be_checked()
+    expect(page.locator("#coach-list li")).to_have_count(12)
+    page.locator("#coach-toggle").uncheck()
+    expect(page.locator("#coach-list li")).to_have_count(0)
+    page.reload()
+    expect(page.locator("#turn-head")).to_have_text("Your turn")
+    expect(page.locator("#coach-toggle")).not_to_be_checked()
+    expect(page.locator("#coach-list li")).to_have_count(0)

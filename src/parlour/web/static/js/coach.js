@@ -5,10 +5,14 @@
 import { get } from "./api.js";
 import { fill, h } from "./dom.js";
 
+/** The browser remembers the coach turned on (for every unrated table) under this key. */
+const COACH_ON = "parlour.coach";
+
 /** The coach's box for a table page: `update(table, model)` after each draw. */
 export function coachBox(tableId) {
   // shown only for a game with a coach (the games listing says so)
   const toggle = h("input", { type: "checkbox", id: "coach-toggle" });
+  toggle.checked = localStorage.getItem(COACH_ON) === "on"; // as the player left it
   const list = h("ol", { class: "coach-list", id: "coach-list", "aria-live": "polite" });
   const note = h("p", { class: "muted", id: "coach-note" });
   const label = h("label", { class: "check" }, toggle, " Coach: each choice's chance of winning");
@@ -42,7 +46,11 @@ export function coachBox(tableId) {
     }
   }
 
-  toggle.addEventListener("change", refresh);
+  toggle.addEventListener("change", () => {
+    if (toggle.checked) localStorage.setItem(COACH_ON, "on");
+    else localStorage.removeItem(COACH_ON);
+    refresh();
+  });
   return {
     el,
     update(table, model, hasCoach) {
