@@ -833,3 +833,29 @@ async def test_a_server_crossword_shows_your_rack_while_another_seat_plays(
         assert rack.startswith(f"{ann_name}'s rack: ")
         assert sorted(t[0] for t in rack.split(": ", 1)[1].split()[:7]) == sorted("CATSDOG")
         assert rack.rstrip().endswith(f"({bob_name} to play)")
+
+
+async def test_the_coach_at_a_server_table_comes_from_the_server(server: Server) -> None:
+    """C at an unrated server table shows the server's figures for your decision (the
+    terminal said "not offered at a server table here"); at a rated table the panel gives
+    the server's refusal. Six 1s at 0 to 0: banking 8,000 is best (99.9%, as in the web
+    client's test)."""
+    token = server.register()
+    for rated, expected in (
+        (False, "★ keep 1 1 1 1 1 1 bank  win 99.9%"),
+        (True, "Coach: the coach is not offered at rated tables"),
+    ):
+        server.script.rolls["ten-thousand"] = ["roll 1 1 1 1 1 1"]
+        table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"], rated=rated)
+        app = open_app(server, token, table["id"])
+        async with app.run_test(size=(100, 40)) as pilot:
+            await connected(pilot, app)
+            await until(pilot, remote(app).person_to_move, "my turn")
+            panel = app.table.query_one("#coach")
+            await pilot.press("c")
+            shown = lambda p=panel, e=expected: e in str(p.render())  # noqa: E731
+            await until(pilot, shown, "the coach's answer")
+            if not rated:
+                lines = str(panel.render()).splitlines()
+                assert lines[0] == expected
+                assert lines[1] == "  keep 1 1 1 1 1 1 roll  win 98.3%"
