@@ -859,3 +859,28 @@ async def test_the_coach_at_a_server_table_comes_from_the_server(server: Server)
                 lines = str(panel.render()).splitlines()
                 assert lines[0] == expected
                 assert lines[1] == "  keep 1 1 1 1 1 1 roll  win 98.3%"
+
+
+async def test_a_rummy_hint_goes_once_the_table_moves_on(server: Server) -> None:
+    """M with no card selected says to select the cards first; once a draw moves the table
+    on, the hint goes (it stayed up after the person's own draw and meld, found through
+    the door), while a server's refusal is kept."""
+    token = server.register()
+    table = new_table(server, token, "rummy", ["me", "cpu:easy"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        screen = app.table
+        await pilot.press("m")
+        assert screen.message.startswith("Select the cards of a set or a run first")  # type: ignore[attr-defined]
+        version = source.version
+        await pilot.press("s")  # draw from the stock: the server's answer moves the table on
+        await until(pilot, lambda: source.version > version, "the draw taken")
+        await until(pilot, lambda: not screen.pending, "the table caught up")
+        assert screen.message == ""  # type: ignore[attr-defined]
+        await pilot.press("s")  # a second draw: refused by the server, in its words
+        await until(pilot, lambda: "refused" in screen.message, "the refusal")  # type: ignore[attr-defined]
+        await pilot.pause(0.3)
+        assert screen.message.startswith("The server refused it: ")  # type: ignore[attr-defined]
