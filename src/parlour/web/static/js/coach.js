@@ -82,6 +82,11 @@ export async function reviewBox(tableId, invite) {
   }
   const pct = (v) => `${(100 * v).toFixed(1)}`;
   const current = h("p", { id: "review-step", "aria-live": "polite" });
+  if (!review.decisions.length) { // nothing judged: not "0 decisions, No mistakes" for each
+    const none = h("p", { class: "muted", id: "review-none" },
+      "No decision could be judged: the coach has no solved table for this game's rules.");
+    return { el: h("section", { class: "card review", id: "review" }, h("h2", {}, "The coach's review"), none), at() {} };
+  }
   const players = review.players.map((p) => h("div", { class: "review-player" },
     h("h3", {}, `${p.player}: ${pct(p.total_loss)} points of win chance lost in ${p.decisions} decisions`),
     p.mistakes.length
