@@ -71,3 +71,22 @@ def test_parlour_analyse_lists_the_mistake_in_text_and_json(tmp_path: Path) -> N
     )
     assert "bob: 1 decisions, 0.0 points of win chance lost in all" in text
     assert "The game is not finished" in text
+
+
+def test_analyse_says_when_the_coach_cannot_judge_these_rules(tmp_path: Path) -> None:
+    """A game at a target with no solved table (1,000 here: found analysing a server
+    game's record) is not shown as an empty table and "0 decisions": it says why nothing
+    was judged."""
+    state = parlour.load("ten-thousand", target=1000).new_initial_state()
+    for move in MOVES[:2]:
+        player = CHANCE if move.startswith("roll") else state.current_player()
+        state.apply(state.parse_action(move, player=player), player=player)
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(to_record(state, ["ann", "bob"])), encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(path)], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert " ".join(out.stdout.split()) == (
+        f"{path}: no decision could be judged: the coach has no solved table for these "
+        "rules (entry=0, players=2, specials_any_roll=False, target=1000); see the game's "
+        'rules, "The coach".'
+    )

@@ -243,3 +243,38 @@ def test_closing_the_door_ends_a_program_that_ignores_the_hang_up(
         os.kill(pid, 9)
         raise AssertionError("the session's program outlived the door")
     child.close()
+
+
+def test_closing_the_door_ends_the_program_of_a_session_that_just_ended(
+    game_server: GameServer, tmp_path: Path, askpass: Path
+) -> None:
+    """A player's SSH client goes, so the door hangs up the session's program and would
+    kill it two seconds later; the door is stopped within those two seconds: the program
+    is still ended (two ``parlour connect`` outlived a door stopped just after their
+    clients went, found by stopping a door by hand)."""
+    game_server.register("hana")
+    hung_up = tmp_path / "hung-up"
+    command = (
+        f"""sh -c 'trap "touch {hung_up}" HUP; echo PID=$$; echo READY; """
+        """while :; do sleep 0.05; done'"""
+    )
+    with running_door(game_server.url, tmp_path / "home", command=command) as door:
+        child = ssh(door, "hana", askpass)
+        pid = int(_value(child, "PID"))
+        child.expect("READY")
+        child.close()  # the client goes: the door hangs the program up, which ignores it
+        deadline = time.monotonic() + 10
+        while not hung_up.exists():
+            assert time.monotonic() < deadline, "the program was never hung up"
+            time.sleep(0.02)
+    # the door is stopped at once (SIGTERM), well within its two seconds' kill timer
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.killpg(pid, 9)
+        raise AssertionError("the session's program outlived the door")

@@ -4,6 +4,7 @@ at server tables; a second account plays through REST."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import stat
@@ -777,3 +778,109 @@ async def test_a_rummy_wait_message_goes_once_the_table_moves_on(server: Server)
         await until(pilot, lambda: source.version > version, "the draw taken")
         await until(pilot, lambda: not app.table.pending, "the table caught up")
         assert app.table.message == ""  # type: ignore[attr-defined]
+
+
+async def test_seats_typed_before_the_games_arrive_are_kept(server: Server) -> None:
+    """N, Tab and the seats typed at once (a burst through tmux or SSH) while the form still
+    fetches the games: Tab goes from the game chooser to the seats as it does once they are
+    listed, and the game's default seats, filled in when the games arrive, do not replace
+    what was typed (found through tmux: the typed seats were lost or overwritten)."""
+    token = server.register()
+    app = ConnectApp(server.url, token)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        client = app.client
+        games = client.games
+        arrived = asyncio.Event()
+
+        async def held_games() -> list[Any]:
+            await arrived.wait()  # the server is slow to answer
+            return await games()
+
+        client.games = held_games  # type: ignore[method-assign]
+        await type_fast(pilot, "n", "tab", *"me,open")
+        form = app.screen
+        assert isinstance(form, NewTableScreen)
+        seats = form.query_one("#seats", Input)
+        assert (app.focused, seats.value) == (seats, "me,open")
+        arrived.set()
+        game = form.query_one("#game", Select)
+        await until(pilot, lambda: game.value == "crossword", "the games listed")
+        await pilot.pause()
+        assert seats.value == "me,open" and app.focused is seats
+        game.value = "ten-thousand"  # another game chosen: still the seats typed
+        await pilot.pause()
+        assert seats.value == "me,open"
+
+
+async def test_a_server_crossword_shows_your_rack_while_another_seat_plays(
+    server: Server,
+) -> None:
+    """At a server table the rack on screen is always this terminal's own: while another
+    seat is to move (a person, perhaps for days) it is shown with who is to play, not
+    hidden behind "bob is thinking..." (found playing through tmux: nothing to plan with)."""
+    server.script.rolls["crossword"] = ["draw AEINRST", "draw CATSDOG"]
+    ann = server.register("ann")
+    bob = server.register("bob")
+    table = new_table(server, bob, "crossword", ["me", "open"])
+    server.rest(ann, "POST", f"/tables/{table['id']}/join", {"invite": None})
+    app = open_app(server, ann, table["id"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await connected(pilot, app)
+        bob_name = server.rest(bob, "GET", f"/tables/{table['id']}")["seats"][0]["name"]
+        ann_name = server.rest(ann, "GET", f"/tables/{table['id']}")["seats"][1]["name"]
+        rack = str(app.table.query_one("#rack").render())
+        assert rack.startswith(f"{ann_name}'s rack: ")
+        assert sorted(t[0] for t in rack.split(": ", 1)[1].split()[:7]) == sorted("CATSDOG")
+        assert rack.rstrip().endswith(f"({bob_name} to play)")
+
+
+async def test_the_coach_at_a_server_table_comes_from_the_server(server: Server) -> None:
+    """C at an unrated server table shows the server's figures for your decision (the
+    terminal said "not offered at a server table here"); at a rated table the panel gives
+    the server's refusal. Six 1s at 0 to 0: banking 8,000 is best (99.9%, as in the web
+    client's test)."""
+    token = server.register()
+    for rated, expected in (
+        (False, "★ keep 1 1 1 1 1 1 bank  win 99.9%"),
+        (True, "Coach: the coach is not offered at rated tables"),
+    ):
+        server.script.rolls["ten-thousand"] = ["roll 1 1 1 1 1 1"]
+        table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"], rated=rated)
+        app = open_app(server, token, table["id"])
+        async with app.run_test(size=(100, 40)) as pilot:
+            await connected(pilot, app)
+            await until(pilot, remote(app).person_to_move, "my turn")
+            panel = app.table.query_one("#coach")
+            await pilot.press("c")
+            shown = lambda p=panel, e=expected: e in str(p.render())  # noqa: E731
+            await until(pilot, shown, "the coach's answer")
+            if not rated:
+                lines = str(panel.render()).splitlines()
+                assert lines[0] == expected
+                assert lines[1] == "  keep 1 1 1 1 1 1 roll  win 98.3%"
+
+
+async def test_a_rummy_hint_goes_once_the_table_moves_on(server: Server) -> None:
+    """M with no card selected says to select the cards first; once a draw moves the table
+    on, the hint goes (it stayed up after the person's own draw and meld, found through
+    the door), while a server's refusal is kept."""
+    token = server.register()
+    table = new_table(server, token, "rummy", ["me", "cpu:easy"])
+    app = open_app(server, token, table["id"])
+    async with app.run_test(size=SIZE) as pilot:
+        await connected(pilot, app)
+        source = remote(app)
+        await until(pilot, source.person_to_move, "my turn")
+        screen = app.table
+        await pilot.press("m")
+        assert screen.message.startswith("Select the cards of a set or a run first")  # type: ignore[attr-defined]
+        version = source.version
+        await pilot.press("s")  # draw from the stock: the server's answer moves the table on
+        await until(pilot, lambda: source.version > version, "the draw taken")
+        await until(pilot, lambda: not screen.pending, "the table caught up")
+        assert screen.message == ""  # type: ignore[attr-defined]
+        await pilot.press("s")  # a second draw: refused by the server, in its words
+        await until(pilot, lambda: "refused" in screen.message, "the refusal")  # type: ignore[attr-defined]
+        await pilot.pause(0.3)
+        assert screen.message.startswith("The server refused it: ")  # type: ignore[attr-defined]

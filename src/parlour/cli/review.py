@@ -38,6 +38,16 @@ def analyse_with_coach(file: Path, record: JSON, *, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"finished": finished, **summary_json(decisions, players, MOST)}))
         return
+    made = sum(1 for e in record["events"] if str(e.get("by")) not in ("chance", "host"))
+    if not decisions and made:  # the coach had nothing to say about any of them
+        options = ", ".join(f"{k}={v}" for k, v in sorted(record.get("options", {}).items()))
+        console.print(
+            Text(
+                f"{file}: no decision could be judged: the coach has no solved table for "
+                f'these rules ({options}); see the game\'s rules, "The coach".'
+            )
+        )
+        return
     lost = [d for d in decisions if d.loss > 1e-12]
     table = Table(title=f"{file}: decisions that lost chances of winning ({len(lost)})")
     for column in ("event", "player", "made", "chance", "best", "best chance", "lost"):

@@ -39,6 +39,9 @@ class Door:
         self.settings = settings
         self.http = httpx.AsyncClient(base_url=settings.url.rstrip("/"), timeout=30.0)
         self.sessions: set[DoorSession] = set()
+        self.running: set[Terminal] = set()
+        """Every session's program still running, a session that has ended included (its
+        program hung up, the kill timer pending): :meth:`close` ends them all."""
         self.by_account: Counter[str] = Counter()
         self.host_key = hostkey.load_or_create(settings.host_key_path())
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -72,7 +75,9 @@ class Door:
         door)."""
         if self._acceptor is not None:
             self._acceptor.close()
-        terminals = [s.terminal for s in self.sessions if s.terminal is not None]
+        # every program still running: a session that has just ended left its own hung up
+        terminals = set(self.running)
+        terminals.update(s.terminal for s in self.sessions if s.terminal is not None)
         for session in list(self.sessions):
             session.close_with("The door is closing.")
         if self.sessions:
@@ -271,6 +276,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             log.error("door session program did not start: %s", err)
             self._refuse("The game program did not start; please tell the host.")
             return
+        terminal, running = self._terminal, self.door.running
+        running.add(terminal)
+        terminal.exited.add_done_callback(lambda _: running.discard(terminal))
         log.info("door session for %s: %d open", self.login.name, len(self.door.sessions))
         self._arm_idle()
         status = await self._terminal.exited

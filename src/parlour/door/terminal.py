@@ -26,6 +26,9 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
 
 def _controlling_terminal() -> None:  # pragma: no cover - runs in the child
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # a door started with the hang-up ignored (under nohup) passes that on to every
+    # program it runs: put it back, so that hanging up ends a session's program
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 class Terminal:

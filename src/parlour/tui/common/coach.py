@@ -2,16 +2,19 @@
 person's decision with its figures (``win 53.4%``), the best marked with ``★``.
 
 Generic: the advice comes from the game's coach (:func:`parlour.engine.coach.advise`), for
-a seat this terminal plays and only when that seat decides; at a server table the coach is
-not offered here (the server decides who may see advice: rated tables refuse it).
+a seat this terminal plays and only when that seat decides; at a server table the figures
+come from the server (``GET /tables/{id}/coach``), which decides who may see advice: a
+rated table refuses it, and the panel says so in the server's words.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
 
-from parlour.engine.coach import Advice, advise
+from parlour.engine.coach import Advice, Choice, Figure, advise
 from parlour.tui.common.source import GameSource
 
 SHOWN = 8
@@ -35,17 +38,33 @@ def advice_text(advice: Advice, shown: int = SHOWN) -> Text:
     return text
 
 
+def advice_from_json(data: dict[str, Any]) -> Advice:
+    """The :class:`Advice` of the server's JSON (:meth:`Advice.to_json`'s shape)."""
+    choices = tuple(
+        Choice(
+            str(c["action"]),
+            tuple(Figure(str(f["name"]), float(f["value"]), str(f["text"])) for f in c["figures"]),
+            bool(c.get("best")),
+        )
+        for c in data["choices"]
+    )
+    return Advice(int(data["seat"]), choices, str(data.get("note") or ""))
+
+
+WAIT = "Coach: the figures show when it is your choice."
+
+
 def coach_text(local: GameSource, *, remote: bool) -> Text:
     """What the coach panel shows now for *local*'s person to decide (see the module
     docstring)."""
     if not local.game.spec.coach:
         return Text("No coach for this game.")
-    if remote:
-        return Text("The coach is not offered at a server table here (the web client has it).")
     state = local.state
     seat = state.current_player()
     if not local.person_to_move() or seat < 0:
-        return Text("Coach: the figures show when it is your choice.", style="dim")
+        return Text(WAIT, style="dim")
+    if remote:
+        return Text("Coach: asking the server…", style="dim")
     advice = advise(state, seat)
     if advice is None:
         return Text("Coach: nothing to say here (no solved table for these rules).", style="dim")

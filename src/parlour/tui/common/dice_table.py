@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
+from rich.text import Text
 from textual import on
 from textual.widgets import RichLog
 
@@ -18,9 +19,9 @@ from parlour.engine.chance import Dice
 from parlour.engine.state import Action
 from parlour.games.dice.notation import Keep
 from parlour.games.dice.state import DiceState
-from parlour.tui.common.coach import CoachPanel, coach_text
+from parlour.tui.common.coach import CoachPanel, advice_from_json, advice_text, coach_text
 from parlour.tui.common.dice import Board, DiceTray, aside_dice, dice_count
-from parlour.tui.common.source import GameSource
+from parlour.tui.common.source import GameSource, Link
 from parlour.tui.common.table import TableScreen, TableSettings
 
 
@@ -67,10 +68,43 @@ class DiceTableScreen(TableScreen):
         return Board((0,) * state.to_roll, aside_dice(state), "blank")
 
     def show_coach(self) -> None:
-        """Redraw the coach's panel, when it is shown (:mod:`~parlour.tui.common.coach`)."""
+        """Redraw the coach's panel, when it is shown (:mod:`~parlour.tui.common.coach`); at
+        a server table, ask the server once per version of the table."""
         panel = self.query_one(CoachPanel)
-        if panel.display:
-            panel.update(coach_text(self.local, remote=self.remote is not None))
+        if not panel.display:
+            return
+        remote, link = self.remote, self.settings.link
+        text = coach_text(self.local, remote=remote is not None)
+        if remote is None or link is None or text.plain != "Coach: asking the server…":
+            self._coach_asked = None
+            panel.update(text)
+            return
+        if self._coach_asked == remote.version:
+            return  # asked already: its answer is (or will be) on the panel
+        self._coach_asked = remote.version
+        panel.update(text)
+        self.run_worker(self._ask_coach(link, remote.table_id, remote.version), group="coach")
+
+    _coach_asked: int | None = None
+
+    async def _ask_coach(self, link: Link, table_id: int, version: int) -> None:
+        """Fetch the coach's figures from the server and show them, unless the table moved
+        on meanwhile (the next version asks again)."""
+        try:
+            answer = await link.coach(table_id)
+        except Exception as err:  # refused (a rated table) or unreachable: say why
+            text = Text(f"Coach: {getattr(err, 'detail', err)}", style="dim")
+        else:
+            advice = answer.get("advice")
+            text = (
+                advice_text(advice_from_json(advice))
+                if advice
+                else Text("Coach: nothing to say here (no solved table for these rules).")
+            )
+        remote = self.remote
+        if remote is None or remote.version != version or self._coach_asked != version:
+            return
+        self.query_one(CoachPanel).update(text)  # kept while hidden, for when C shows it
 
     def action_coach(self) -> None:
         """C: show or hide the coach's panel."""

@@ -112,6 +112,10 @@ class Link(Protocol):
         """``GET /tables/{id}``: the whole table for this account (a dict); the one method
         that raises (the link's own error, with the server's reason) when it cannot."""
 
+    async def coach(self, table_id: int) -> JSON:
+        """``GET /tables/{id}/coach``: ``{"version", "advice"}`` for this account's decision
+        now; raises (the link's own error, with the server's reason) when refused."""
+
     async def close(self) -> None:
         """Close the connection (the app is closing)."""
 

@@ -130,6 +130,12 @@ class ServerClient:
         """``GET /tables/{id}``: the table for this account."""
         return await self.request("GET", f"/tables/{table_id}", invite=invite)
 
+    async def coach(self, table_id: int) -> JSON:
+        """``GET /tables/{id}/coach``: the coach's figures for this account's decision now
+        (``{"version", "advice"}``); raises :class:`ServerRefused` with the server's reason
+        (a rated table, not your decision)."""
+        return await self.request("GET", f"/tables/{table_id}/coach")
+
     async def create(self, body: JSON) -> JSON:
         """``POST /tables`` with *body* (game, seats, options, ...): the new table."""
         return await self.request("POST", "/tables", body)

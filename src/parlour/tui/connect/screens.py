@@ -357,6 +357,9 @@ class NewTableScreen(ConnectScreen):
 
     def on_mount(self) -> None:
         self.games: dict[str, JSON] = {}
+        self._default_seats = ""
+        # focused before the games arrive, so a Tab typed at once goes on to the seats
+        self.query_one("#game", Select).focus()
         self._load_games()
 
     @work(exclusive=True, group="games")
@@ -383,7 +386,10 @@ class NewTableScreen(ConnectScreen):
         if game is None:
             return
         levels = game.get("bot_levels") or []
-        self.query_one("#seats", Input).value = "me," + (f"cpu:{levels[-1]}" if levels else "open")
+        seats = self.query_one("#seats", Input)
+        if seats.value.strip() in ("", self._default_seats):  # seats typed are kept
+            self._default_seats = "me," + (f"cpu:{levels[-1]}" if levels else "open")
+            seats.value = self._default_seats
         options = game.get("options") or {}
         about = [f"{game['title']}: {game.get('min_players')}-{game.get('max_players')} players"]
         if levels:

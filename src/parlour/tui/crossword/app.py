@@ -248,6 +248,9 @@ class CrosswordScreen(TableScreen):
             rack.show_message("The game is over.")
         elif seat < 0:
             rack.show_message("Drawing tiles...")
+        elif self.remote is not None and self.remote.you not in (None, seat):
+            you = self.remote.you  # a server table: this terminal's own rack, always
+            rack.show_rack(self.names[you], state.racks[you], f"{self.names[seat]} to play")
         elif seat in self.local.bots:
             rack.show_message(f"{self.names[seat]} is thinking...")
         elif self.revealed == seat:

@@ -169,11 +169,13 @@ def rack_text(rack: str) -> Text:
 class RackView(Static):
     """The rack of the seat whose turn it is, or a curtain while it is hidden."""
 
-    def show_rack(self, name: str, rack: str) -> None:
-        """Show *name*'s *rack*."""
+    def show_rack(self, name: str, rack: str, note: str = "") -> None:
+        """Show *name*'s *rack*, then *note* in brackets if given (who is to play)."""
         text = Text()
         text.append(f"{name}'s rack: ", style="bold")
         text.append_text(rack_text(rack) if rack else Text("(empty)"))
+        if note:
+            text.append(f" ({note})", style="italic")
         self.update(text)
 
     def show_curtain(self, name: str) -> None:

@@ -373,6 +373,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         return rows
 
     def explain(self, text: str, *, warning: bool = True) -> None:
+        self._hint_said = False
         text = with_symbols(text)
         self.message = text
         self.message_warning = warning
@@ -381,6 +382,15 @@ class RummyScreen(TableScreen, inherit_bindings=False):
             message.update(text)
             message.set_class(warning, "-warning")
             message.set_class(not text, "-empty")
+
+    _hint_said = False
+    """True while the message is a hint about the keys just pressed (select cards first)."""
+
+    def _hint(self, text: str) -> None:
+        """Explain what the keys just pressed need: a hint about this position, which goes
+        once a server table moves on (:meth:`rebuilt`)."""
+        self.explain(text)
+        self._hint_said = True
 
     def _say(self, text: str) -> None:
         self.message = text
@@ -541,10 +551,12 @@ class RummyScreen(TableScreen, inherit_bindings=False):
     def rebuilt(self) -> None:
         """A server table's state was rebuilt from the observation: forget selected cards
         no longer in the hand, and show a round that ended since (its summary and history
-        line), as :meth:`after` does for a local move. A "Wait" said before is dropped: the
-        table has moved on (it stayed up through the computer's turn into the person's)."""
-        if self.message.startswith("Wait"):
+        line), as :meth:`after` does for a local move. A "Wait" or a hint about the keys
+        (select cards first) said before is dropped: the table has moved on (it stayed up
+        through the computer's turn into the person's, or after the person's own meld)."""
+        if self.message.startswith("Wait") or self._hint_said:
             self._say("")
+            self._hint_said = False
         viewer = self.viewer()
         state = cast(RummyState, self.local.state)
         hand = state.hands[viewer] if viewer is not None else 0
@@ -657,7 +669,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if self._my_seat() is None:
             return
         if not self.selected:
-            self.explain("Select the cards of a set or a run first (Space, or click them).")
+            self._hint("Select the cards of a set or a run first (Space, or click them).")
             return
         self.play(Meld(mask_of(self.selected)))
 
@@ -666,7 +678,7 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         if self._my_seat() is None:
             return
         if len(self.selected) > 1:
-            self.explain("Discard one card: select only it, or none for the card at the cursor.")
+            self._hint("Discard one card: select only it, or none for the card at the cursor.")
             return
         hand = self._hand()
         if not hand:
@@ -685,13 +697,13 @@ class RummyScreen(TableScreen, inherit_bindings=False):
         cards = set(self.selected) if self.selected else {hand[self.cursor]}
         melds = melds_of(self.observation())
         if not melds:
-            self.explain("There is no meld on the table yet to lay off onto.")
+            self._hint("There is no meld on the table yet to lay off onto.")
             return
         plans = [plan_lay_off(self.local.state, cards, t) for t in range(len(melds))]
         fits = [t for t, (steps, error) in enumerate(plans) if error is None]
         chosen = sorted(cards, key=lambda c: (c % 13, c // 13))
         if not fits:
-            self.explain(no_fit_reason(chosen, plans))
+            self._hint(no_fit_reason(chosen, plans))
             return
         if len(fits) == 1:
             self._lay_off(plans[fits[0]][0])

@@ -5,10 +5,14 @@
 import { get } from "./api.js";
 import { fill, h } from "./dom.js";
 
+/** The browser remembers the coach turned on (for every unrated table) under this key. */
+const COACH_ON = "parlour.coach";
+
 /** The coach's box for a table page: `update(table, model)` after each draw. */
 export function coachBox(tableId) {
   // shown only for a game with a coach (the games listing says so)
   const toggle = h("input", { type: "checkbox", id: "coach-toggle" });
+  toggle.checked = localStorage.getItem(COACH_ON) === "on"; // as the player left it
   const list = h("ol", { class: "coach-list", id: "coach-list", "aria-live": "polite" });
   const note = h("p", { class: "muted", id: "coach-note" });
   const label = h("label", { class: "check" }, toggle, " Coach: each choice's chance of winning");
@@ -42,7 +46,11 @@ export function coachBox(tableId) {
     }
   }
 
-  toggle.addEventListener("change", refresh);
+  toggle.addEventListener("change", () => {
+    if (toggle.checked) localStorage.setItem(COACH_ON, "on");
+    else localStorage.removeItem(COACH_ON);
+    refresh();
+  });
   return {
     el,
     update(table, model, hasCoach) {
@@ -74,6 +82,11 @@ export async function reviewBox(tableId, invite) {
   }
   const pct = (v) => `${(100 * v).toFixed(1)}`;
   const current = h("p", { id: "review-step", "aria-live": "polite" });
+  if (!review.decisions.length) { // nothing judged: not "0 decisions, No mistakes" for each
+    const none = h("p", { class: "muted", id: "review-none" },
+      "No decision could be judged: the coach has no solved table for this game's rules.");
+    return { el: h("section", { class: "card review", id: "review" }, h("h2", {}, "The coach's review"), none), at() {} };
+  }
   const players = review.players.map((p) => h("div", { class: "review-player" },
     h("h3", {}, `${p.player}: ${pct(p.total_loss)} points of win chance lost in ${p.decisions} decisions`),
     p.mistakes.length
