@@ -92,8 +92,9 @@ def test_the_break_finder_finds_a_source_line_break() -> None:
     )
     assert hard_breaks(broken) == [tuple(broken.split("\n")[1:])]
     wrapped = (
-        "│ analyse    Look back at a finished Crossword game: for each turn, the best   │\n"
-        "│            play there was and the points left on the table.                  │"
+        "│ analyse    Look back at a finished game. A game with a coach (the dice       │\n"
+        "│            games): each decision's chance of winning lost against the best   │\n"
+        "│            choice, and each player's biggest mistakes. Crossword: for each   │"
     )
     assert hard_breaks(wrapped) == []
 
@@ -111,8 +112,9 @@ def test_every_help_wraps_at_80_columns_and_shows_no_bool(command: list[str]) ->
 def test_the_command_list_reads_as_sentences_at_80_columns() -> None:
     result = CliRunner().invoke(app, ["--help"], env={"COLUMNS": str(WIDTH)})
     assert (
-        "│ analyse    Look back at a finished Crossword game: for each turn, the best   │\n"
-        "│            play there was and the points left on the table.                  │"
+        "│ analyse    Look back at a finished game. A game with a coach (the dice       │\n"
+        "│            games): each decision's chance of winning lost against the best   │\n"
+        "│            choice, and each player's biggest mistakes. Crossword: for each   │"
     ) in result.output
 
 
