@@ -14,6 +14,7 @@ from parlour.cli.main import app
 from parlour.engine.records import to_record
 from parlour.engine.review import biggest_mistakes, review_record
 from parlour.engine.state import CHANCE
+from parlour.games.ten_thousand import optimal
 
 runner = CliRunner()
 MOVES = [
@@ -73,10 +74,14 @@ def test_parlour_analyse_lists_the_mistake_in_text_and_json(tmp_path: Path) -> N
     assert "The game is not finished" in text
 
 
-def test_analyse_says_when_the_coach_cannot_judge_these_rules(tmp_path: Path) -> None:
+def test_analyse_says_when_the_coach_cannot_judge_these_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A game at a target with no solved table (1,000 here: found analysing a server
     game's record) is not shown as an empty table and "0 decisions": it says why nothing
     was judged."""
+    # no table for target 1,000 in memory from an earlier test (the data directory is new)
+    monkeypatch.setattr(optimal, "_TABLES", {})
     state = parlour.load("ten-thousand", target=1000).new_initial_state()
     for move in MOVES[:2]:
         player = CHANCE if move.startswith("roll") else state.current_player()

@@ -3,9 +3,10 @@ choice's chance of winning with the best marked, only for the person's own decis
 
 from __future__ import annotations
 
+import pytest
 from textual.content import Content
 
-from parlour.games.greedy import coach
+from parlour.games.greedy import coach, tournament
 from parlour.games.greedy.solver import GreedyRules
 from parlour.tui.common.coach import CoachPanel
 from tests.tui.helpers import SIZE, greedy_app, press, screen, settle, ten_thousand_app, text
@@ -41,7 +42,9 @@ async def test_c_toggles_the_coach_with_the_best_choice_marked() -> None:
         assert screen(app).state.roll == (1, 1, 1, 1, 1, 1)  # the coach played nothing
 
 
-async def test_the_greedy_coach_shows_a_win_at_once() -> None:
+async def test_the_greedy_coach_shows_a_win_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # no tournament tables in memory from an earlier test: the win figure alone
+    monkeypatch.setattr(tournament, "_TABLES", {})
     coach.race_table(GreedyRules(target=1_000))  # solved: a few seconds
     app = greedy_app("me,bob", ["roll 1 1 1 2 2 3 4 6 6"], target=1_000)
     async with app.run_test(size=SIZE) as pilot:

@@ -64,13 +64,14 @@ def test_the_coach_stays_on_after_a_reload(pages: Pages, script: ChanceScript) -
 
 
 def test_a_replay_the_coach_cannot_judge_says_so(pages: Pages, script: ChanceScript) -> None:
-    """A finished Greedy game at the default target (no solved table yet) showed "0.0 points
+    """A finished Greedy game at a target with no solved table (1,050 here; it was the
+    default target before its table shipped) showed "0.0 points
     of win chance lost in 0 decisions" and "No mistakes." for every player in the replay's
     review: it says that nothing could be judged, and why."""
     script.by_game["greedy"] = rolls_for_seat(0, ["roll 1 2 3 4 6 6 2 3 4"])
     page = pages.open()
     sign_up(page, unique("judged"))
-    create_table(page, "greedy", ["cpu:easy"], rated=False)
+    create_table(page, "greedy", ["cpu:easy"], rated=False, options={"target": "1050"})
     expect(page.locator("#dice .die")).to_have_count(9)
     page.locator("#quit").click()
     page.locator("#confirm-yes").click()

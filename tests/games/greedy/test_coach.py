@@ -116,3 +116,13 @@ def tournament_choices(tournament: Any) -> None:
     # three players: the win figures only (the tournament is one person against the computer)
     three = advise(start("roll 1 1 1 2 3 4 6 6 2", players=3), 0)
     assert three is not None and all(len(c.figures) == 1 for c in three.choices)
+
+
+def test_the_default_targets_race_table_ships_in_the_package() -> None:
+    coach._TABLES.clear()
+    wins = coach.stored_race_table(GreedyRules())  # no solve: read from the package
+    assert wins is not None and wins.shape == (200, 200)
+    # both playing to win, the first player wins 57.6%; a 500-point head start evens it
+    assert wins[0, 0] == pytest.approx(0.5761457, abs=1e-7)
+    assert wins[0, 10] == pytest.approx(0.501811, abs=1e-6)
+    assert wins[0, 9] > 0.5 > wins[0, 11]
