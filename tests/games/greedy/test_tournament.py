@@ -267,3 +267,16 @@ def test_the_arena_measure_pays_each_seat_as_the_person() -> None:
         "tournament": -1000.0 - 5 * 50,
         "tournament_sq": 1250.0**2,
     }
+
+
+def test_the_default_targets_tables_ship_in_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tournament, "_TABLES", {})  # read from the package, not solved
+    found = tournament.stored_tables(GreedyRules())
+    assert found is not None
+    points, wins = found["points"], found["wins"]
+    assert points.start.shape == wins.start.shape == (200, 200)
+    # against strong at 10,000 (solved on the shared machine, 538 s of CPU, 269 MB)
+    assert points.person_first == pytest.approx(16_249.467379, abs=1e-4)
+    assert points.computer_first == pytest.approx(8_810.573817, abs=1e-4)
+    assert wins.person_first == pytest.approx(0.5936459, abs=1e-7)
+    assert wins.computer_first == pytest.approx(0.4397253, abs=1e-7)
