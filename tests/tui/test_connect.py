@@ -710,7 +710,9 @@ async def test_the_header_follows_the_replay_and_says_your_turn_only_when_it_is(
     table = new_table(server, token, "ten-thousand", ["me", "cpu:cautious"])
     client = ServerClient(server.url, token)
     data = server.rest(token, "GET", f"/tables/{table['id']}")
-    app = table_app(client, data, pace=Pace(look=0.05, turn=0.05))
+    # a pace slow enough that polling sees the replay on a loaded machine (a poll may take
+    # far longer than its 10 ms there)
+    app = table_app(client, data, pace=Pace(look=0.4, turn=0.4))
     seen: list[tuple[int, str]] = []
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot, app)
@@ -719,12 +721,17 @@ async def test_the_header_follows_the_replay_and_says_your_turn_only_when_it_is(
         await until(pilot, lambda: not app.table.pending, "the first roll shown")
         assert "your turn" in app.table.sub_title
         version = source.version
-        await pilot.press("1", "2", "3", "b")
-        await until(pilot, lambda: source.version > version, "the server's answer")
+
+        def record() -> None:
+            seen.append((len(app.table.pending), app.table.sub_title))
 
         def watch() -> bool:
-            seen.append((len(app.table.pending), app.table.sub_title))
+            record()
             return source.person_to_move() and not app.table.pending
+
+        await pilot.press("1", "2", "3", "b")
+        # recorded from the press on: the replay may begin before the answer is seen
+        await until(pilot, lambda: record() or source.version > version, "the server's answer")
 
         await until(pilot, watch, "the computer's turn shown, my turn again")
         assert "your turn" in app.table.sub_title
