@@ -275,14 +275,20 @@ def _turn_values_numpy(
     return phi, dphi
 
 
-def read_table(raw: bytes, goal: int) -> Any | None:
-    """A ``wins`` table from *raw* (gzip-compressed ``.npy`` bytes), or ``None`` when it is
-    corrupt or not *goal* x *goal* (then it is solved again)."""
+def read_array(raw: bytes, shape: tuple[int, ...]) -> Any | None:
+    """An array from *raw* (gzip-compressed ``.npy`` bytes, as :func:`write_table` writes),
+    or ``None`` when it is corrupt or not of *shape* (then it is solved again)."""
     try:
-        wins = np.load(io.BytesIO(gzip.decompress(raw)), allow_pickle=False)
+        array = np.load(io.BytesIO(gzip.decompress(raw)), allow_pickle=False)
     except (OSError, ValueError, EOFError):
         return None
-    return wins if wins.shape == (goal, goal) else None
+    return array if array.shape == shape else None
+
+
+def read_table(raw: bytes, goal: int) -> Any | None:
+    """A ``wins`` table from *raw* (:func:`read_array`), or ``None`` when it is corrupt or
+    not *goal* x *goal*."""
+    return read_array(raw, (goal, goal))
 
 
 def write_table(path: Path, wins: Any) -> None:

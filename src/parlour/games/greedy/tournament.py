@@ -31,7 +31,6 @@ Derivation, figures and the choices made: ``docs/rules/greedy.md#playing-the-tou
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import time
@@ -44,6 +43,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from parlour.games.dice.optimal import read_array, write_table
 from parlour.games.dice.solver import UNIT, Strategy, WinPolicy
 from parlour.games.greedy import _tournament_kernel as kernel
 from parlour.games.greedy import optimal
@@ -223,14 +223,15 @@ def continuation() -> Continuation:
     else solved now (a minute) and cached."""
     rows = N_DICE + 1
     shape = (rows, ((HIGH - LOW) // UNIT + 1) * UNIT)
-    grid = _load(_packaged(CONTINUATION), shape)
+    raw = _packaged(CONTINUATION)
+    grid = None if raw is None else read_array(raw, shape)
     path = data_dir() / "solver" / CONTINUATION
     if grid is None and path.is_file():
-        grid = _load(path.read_bytes(), shape)
+        grid = read_array(path.read_bytes(), shape)
     if grid is not None:
         return Continuation(grid)
     solved = Continuation.solve()
-    _write(path, solved.grid)
+    write_table(path, solved.grid)
     return solved
 
 
@@ -240,30 +241,6 @@ def _packaged(name: str) -> bytes | None:
         return ref.read_bytes() if ref.is_file() else None
     except (OSError, ModuleNotFoundError):
         return None
-
-
-def _load(raw: bytes | None, shape: tuple[int, ...]) -> Any | None:
-    if raw is None:
-        return None
-    try:
-        array = np.load(io.BytesIO(gzip.decompress(raw)), allow_pickle=False)
-    except (OSError, ValueError, EOFError):
-        return None  # corrupt: solved again
-    return array if array.shape == shape else None
-
-
-def _write(path: Path, array: Any) -> None:
-    """Write *array* gzip-compressed to *path* atomically (a read-only directory is
-    skipped)."""
-    buffer = io.BytesIO()
-    np.save(buffer, array, allow_pickle=False)
-    tmp = path.with_suffix(f".tmp{os.getpid()}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(gzip.compress(buffer.getvalue(), mtime=0))
-        tmp.replace(path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
 
 
 def past_target(objective: Objective, z: Any, extra: int, rows: int) -> tuple[Any, Any]:
