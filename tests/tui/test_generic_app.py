@@ -19,7 +19,7 @@ from parlour.tui import registry
 from parlour.tui.common.chance import RandomChance, ScriptedChance
 from parlour.tui.common.modals import GameOverScreen
 from parlour.tui.common.table import Pace, TableExit, TableSettings
-from parlour.tui.generic.app import GenericApp, GenericScreen, make_app
+from parlour.tui.generic.app import GenericApp, GenericScreen, _refusal, make_app
 from tests import count_game
 from tests.tui.helpers import SIZE, press, settle, text, type_fast
 
@@ -132,7 +132,7 @@ async def test_a_bad_or_illegal_move_is_explained_and_changes_nothing() -> None:
         await settle(pilot)
         await press(pilot, "tab")
         for typed, said in [
-            ("jump", "'jump' is not a move: 'jump': write add <n>, such as add 2"),
+            ("jump", "'jump' is not a move: write add <n>, such as add 2"),
             ("add 7", "add 1 to 2, not 7"),
         ]:
             await pilot.press(*typed, "enter")
@@ -244,3 +244,19 @@ async def test_a_move_typed_fast_on_the_list_arrives_whole_in_the_prompt() -> No
         prompt = app.table.query_one("#notation", Input)
         assert app.focused is prompt
         assert prompt.value == "add 7"
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason", "said"),
+    [
+        ("jump", "'jump': write add <n>", "'jump' is not a move: write add <n>"),
+        (
+            "bank",
+            "'bank' is not a dice move: roll or hold",
+            "'bank' is not a dice move: roll or hold",
+        ),
+        ("add 7", "add 1 to 2, not 7", "'add 7' is not a move: add 1 to 2, not 7"),
+    ],
+)
+def test_a_refusal_quotes_the_typed_text_once(typed: str, reason: str, said: str) -> None:
+    assert _refusal(typed, reason) == said

@@ -156,7 +156,7 @@ def test_notation_reads_every_event(text: str, action: Any) -> None:
         ("die 0", "a die shows 1 to 6, not 0"),
         ("die six", "a die shows 1 to 6, not six"),
         ("die ٣", "a die shows 1 to 6"),  # an Arabic-Indic digit is not a face
-        ("roll 4", "is not a Pig move: the moves are 'roll' and 'hold'"),
+        ("roll 4", "is not a Pig move: a player's moves are 'roll' and 'hold'"),
         ("bank", "is not a Pig move"),
     ],
 )

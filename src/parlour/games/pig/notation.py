@@ -93,6 +93,6 @@ def parse(text: str) -> PigAction:
     if len(words) == 1 and words[0] in _WORDS:
         return _WORDS[words[0]]
     raise InvalidNotation(
-        f"{text!r} is not a Pig move: the moves are 'roll' and 'hold' (chance: 'die <face>'; "
-        "host: 'skip')"
+        f"{text!r} is not a Pig move: a player's moves are 'roll' and 'hold' (a record also "
+        "holds chance's 'die <face>' and the host's 'skip')"
     )

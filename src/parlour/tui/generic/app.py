@@ -269,7 +269,7 @@ class GenericScreen(TableScreen):
         try:
             action = state.parse_action(text, player=self.person_seat())
         except ParlourError as err:
-            self.explain(f"{text!r} is not a move: {err}")
+            self.explain(_refusal(text, str(err)))
             return
         if self.play(action):
             event.input.value = ""
@@ -325,3 +325,15 @@ def make_app(local: GameSource, settings: TableSettings, **kw: Any) -> GenericAp
     """The app for *local*, a game of any kind (the registry's fallback for a game whose
     ``GameSpec.terminal_app`` is ``""``)."""
     return GenericApp(local, settings, **kw)
+
+
+def _refusal(text: str, reason: str) -> str:
+    """The line shown for typed *text* the game's notation refused with *reason*, saying
+    the text once: "'jump' is not a move: write add <n>" whether or not the game's reason
+    starts by quoting it."""
+    quoted = repr(text)
+    if reason.startswith(f"{quoted}: "):
+        reason = reason[len(quoted) + 2 :]
+    elif reason.startswith(quoted):
+        return reason
+    return f"{quoted} is not a move: {reason}"
