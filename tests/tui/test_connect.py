@@ -587,7 +587,11 @@ async def test_a_refused_sign_up_shows_the_reason_on_the_screen(server: Server) 
         app.screen.query_one("#password", Input).value = "short"
         app.screen.query_one("#signup", Button).press()
         status = app.screen.query_one("#status")
-        await until(pilot, lambda: "8 characters" in str(status.render()), "the reason")
+        await until(
+            pilot,
+            lambda: "password: too short: at least 8 characters" in str(status.render()),
+            "the reason",
+        )
         await pilot.pause()
         region = status.region
         assert region.height >= 1 and region.bottom <= app.screen.size.height - 1, region

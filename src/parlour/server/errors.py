@@ -131,6 +131,26 @@ def _plain(where: str, problem: str) -> str:
     return f"{field}: {problem}" if field else problem
 
 
+_PLAIN_WORDS = {
+    "string_too_short": "too short: at least {min_length} characters",
+    "string_too_long": "too long: at most {max_length} characters",
+    "missing": "missing",
+}
+"""Pydantic's error types put in a person's words (its own words, such as "String should
+have at least 8 characters", are kept for the others)."""
+
+
+def _problem(item: Mapping[str, Any]) -> str:
+    """One pydantic error's reason in plain words (:data:`_PLAIN_WORDS`)."""
+    words = _PLAIN_WORDS.get(str(item.get("type", "")))
+    if words is not None:
+        try:
+            return words.format(**(item.get("ctx") or {}))
+        except (KeyError, IndexError):
+            pass
+    return str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
+
+
 def invalid_request(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The 422 answer to a body the wire models (:mod:`parlour.server.schemas`) refuse, from
     pydantic's *errors*: ``{"detail": "action: <reason>; ...", "code": "invalid_request",
@@ -138,7 +158,7 @@ def invalid_request(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     problems = []
     for item in errors:
         where = ".".join(str(p) for p in item.get("loc", ()))
-        problem = str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
+        problem = _problem(item)
         if item.get("type") == "json_invalid":  # FastAPI's: ("body", position), no reason
             loc = tuple(item.get("loc", ()))
             reason = str((item.get("ctx") or {}).get("error", "")) or "it cannot be read"
