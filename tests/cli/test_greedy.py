@@ -153,9 +153,11 @@ def test_solve_the_tournament_and_the_race_json() -> None:
     assert race["peak_memory_mb"] > 0 and race["solve_seconds"] > 0
 
 
-def test_arena_optimal_against_strong_prints_tournament_points() -> None:
-    text = ok("arena", "greedy", "--players", "optimal,strong", "--games", "4", "--target", "1000")
-    assert "optimal as the person:" in text and "tournament points per game" in text
+def test_arena_tournament_against_strong_prints_tournament_points() -> None:
+    text = ok(
+        "arena", "greedy", "--players", "tournament,strong", "--games", "4", "--target", "1000"
+    )
+    assert "tournament as the person:" in text and "tournament points per game" in text
     assert "strong as the person:" in text
 
 

@@ -381,7 +381,8 @@ def arena_greedy(
         str,
         typer.Option(
             "--players",
-            help="2-6 computer levels, comma-separated: easy, steady, strong, optimal, random.",
+            help="2-6 computer levels, comma-separated: easy, steady, strong, optimal, "
+            "tournament, random.",
         ),
     ] = "strong,easy",
     games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 1000,
@@ -405,8 +406,13 @@ def arena_greedy(
     except ParlourError as err:
         fail(str(err))
     game = _load(len(levels), target)
-    if "optimal" in levels:
+    if "tournament" in levels:
         ensure_tournament_tables(target, quiet=as_json)
+    if "optimal" in levels:
+        from parlour.games.greedy.coach import race_table
+        from parlour.games.greedy.solver import GreedyRules
+
+        race_table(GreedyRules(target))  # solved and cached once: optimal plays by it
     two = len(levels) == 2
     dice_arena(
         game,
@@ -453,7 +459,7 @@ def _tournament_report(result: object) -> None:
 
 
 def ensure_tournament_tables(target: int, *, quiet: bool = False) -> float:
-    """Solve (with a progress bar unless *quiet*) and cache the optimal player's tables for
+    """Solve (with a progress bar unless *quiet*) and cache the tournament player's tables for
     *target* if they are not stored; the seconds it took (0 when stored)."""
     from parlour.games.greedy import tournament
     from parlour.games.greedy.solver import GreedyRules
@@ -488,7 +494,7 @@ def bench_greedy(
         bool,
         typer.Option(
             "--optimal",
-            help="Instead: time a fresh solve of the optimal player's tables at --target and "
+            help="Instead: time a fresh solve of the tournament player's tables at --target and "
             "its move choices in --strong-games games against strong (median, max).",
         ),
     ] = False,
@@ -497,7 +503,7 @@ def bench_greedy(
     """Games per second of 2-player random play and of the strong player (one process).
 
     Random play never quits (a random quit would end the game at once). The strong player's
-    solves are done (and timed) first, outside the games. With ``--optimal``: the optimal
+    solves are done (and timed) first, outside the games. With ``--optimal``: the tournament
     player's full solve (seconds, CPU, peak memory) and the time of each of its move choices
     from the solved tables (the first choice at a pair of scores builds that pair's turn).
     """
@@ -529,19 +535,21 @@ def bench_greedy(
 
 def bench_optimal(target: int, games: int, seed: int, *, as_json: bool) -> None:
     """Time a fresh solve of the tournament tables at *target*, then every move choice of
-    the optimal player in *games* games against strong (seats alternating)."""
+    the tournament player in *games* games against strong (seats alternating)."""
     from parlour.games.greedy import tournament
-    from parlour.games.greedy.bots import OptimalBot, make_bot
+    from parlour.games.greedy.bots import TournamentBot, make_bot
     from parlour.games.greedy.solver import GreedyRules
 
     figures = tournament_figures(target, quiet=as_json)
     tournament.tournament_turn(GreedyRules(target), "points", 0, 0)  # load the compiled loop
     tournament.tournament_turn.cache_clear()
     game = _load(2, target)
-    timed = time_choices(game, OptimalBot(), make_bot("strong"), games=games, seed=seed)
+    timed = time_choices(game, TournamentBot(), make_bot("strong"), games=games, seed=seed)
     out = {**figures, "games": games, **timed}
     if as_json:
         print(json.dumps(out))
         return
     _print_figures(None, figures)
-    print_choice_times(timed, games, "optimal against strong (the first at a pair builds its turn)")
+    print_choice_times(
+        timed, games, "tournament against strong (the first at a pair builds its turn)"
+    )

@@ -30,10 +30,11 @@ def choice(level: str, state: GreedyState) -> Keep:
     return action
 
 
-def test_levels_weakest_first_strong_is_the_default() -> None:
-    assert SPEC.bot_levels == ("easy", "steady", "strong")
+def test_levels_weakest_first_optimal_is_the_default() -> None:
+    assert SPEC.bot_levels == ("easy", "steady", "strong", "optimal")
+    assert ARENA_LEVELS == ("tournament",)
     assert set(LEVELS) == {*SPEC.bot_levels, *ARENA_LEVELS}
-    with pytest.raises(ParlourError, match="levels: easy, steady, strong, optimal"):
+    with pytest.raises(ParlourError, match="levels: easy, steady, strong, optimal, tournament"):
         make_bot("grandmaster")
 
 

@@ -126,3 +126,43 @@ def test_the_default_targets_race_table_ships_in_the_package() -> None:
     assert wins[0, 0] == pytest.approx(0.5761457, abs=1e-7)
     assert wins[0, 10] == pytest.approx(0.501811, abs=1e-6)
     assert wins[0, 9] > 0.5 > wins[0, 11]
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        ("roll 1 1 1 2 3 4 6 6 2",),
+        ("roll 1 5 2 3 3 4 6 6 2",),
+        ("roll 1 5 5 2 2 3 4 6 6", "keep 1 5 5 roll", "roll 1 2 3 4 6 6"),
+    ],
+)
+def test_the_optimal_level_plays_the_coachs_best_choice(moves: tuple[str, ...]) -> None:
+    import random
+
+    from parlour.games.greedy.bots import make_bot
+
+    state = start(*moves)
+    seat = state.current_player()
+    advice = advise(state, seat)
+    assert advice is not None
+    action = make_bot("optimal").choose(state, seat, random.Random(0))
+    assert str(action) == advice.best.action
+    assert advice.loss(str(action)) == 0.0
+
+
+def test_the_optimal_level_banks_a_win_and_plays_as_strong_without_a_table() -> None:
+    import random
+
+    from parlour.games.dice.notation import Keep
+    from parlour.games.greedy.bots import make_bot
+
+    state = start("roll 5 5 5 2 3 4 6 6 2", "keep 5 5 5 bank", "roll 1 1 1 2 3 4 6 6 2")
+    state.apply(state.parse_action("keep 1 1 1 roll", player=1), player=1)
+    state.apply(state.parse_action("roll 1 5 2 2 3 3", player=CHANCE), player=CHANCE)
+    # seat 1 has 1,000 in its turn now: 1,000 + 100 (+ 50) reaches the target: it banks to win
+    action = make_bot("optimal").choose(state, 1, random.Random(0))
+    assert action == Keep((1, 5), bank=True)
+    other = parlour.load("greedy", target=1_050).new_initial_state()
+    other.apply(Roll((1, 1, 1, 2, 2, 3, 4, 6, 6)), player=CHANCE)
+    rng = random.Random(0)
+    assert make_bot("optimal").choose(other, 0, rng) == make_bot("strong").choose(other, 0, rng)

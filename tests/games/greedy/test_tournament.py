@@ -245,14 +245,14 @@ def test_choice_values_pay_the_tournament_and_mark_the_best() -> None:
         tournament.choice_values(position(0, 0, target=1000), 0)
 
 
-def test_the_optimal_player_takes_the_best_choice_and_finishes_games() -> None:
+def test_the_tournament_player_takes_the_best_choice_and_finishes_games() -> None:
     state = position(950, 600, "roll 1 2 2 3 3 4 4 6 6", target=1000)
     best = tournament.choice_values(state, 0)[0]
-    action = make_bot("optimal").choose(state, 0, random.Random(0))
+    action = make_bot("tournament").choose(state, 0, random.Random(0))
     assert action == Keep(best.kept, bank=best.bank)
     game = parlour.load("greedy", target=1000)
     for index in range(3):
-        bots = [make_bot("optimal"), make_bot("strong")][:: 1 if index % 2 else -1]
+        bots = [make_bot("tournament"), make_bot("strong")][:: 1 if index % 2 else -1]
         final = play_game(game, bots, random.Random(index))
         assert final.is_terminal() and max(final.scores) >= 1000
 

@@ -25,7 +25,7 @@ SPEC = GameSpec(
     },
     new_state=GreedyState,
     rules_doc="docs/rules/greedy.md",
-    bot_levels=("easy", "steady", "strong"),
+    bot_levels=("easy", "steady", "strong", "optimal"),
     bots="parlour.games.greedy.bots:make_bot",
     coach="parlour.games.greedy.coach:advise",
     research="parlour.research.dice:DiceCodec",

@@ -8,13 +8,18 @@
   target) it maximises its modelled chance of winning instead of points: it rolls on when the
   opponent is about to win (``docs/rules/greedy.md#the-strong-player``).
 
-- ``optimal`` (the arena only, see :data:`ARENA_LEVELS`): the person's best play in the
+- ``optimal``: all game long, the exact two-player policy that maximises the chance of
+  winning (:mod:`.optimal`, the race table of :mod:`.coach`); with three or more players it
+  plays against the leading opponent (an approximation). The last of the game's
+  ``bot_levels``, so plain ``cpu`` plays it (``docs/rules/greedy.md#playing-to-win``).
+
+- ``tournament`` (the arena only, see :data:`ARENA_LEVELS`): the person's best play in the
   manual's tournament against ``strong``, the most expected tournament points
   (:mod:`.tournament`); it may roll on past the target, since a bigger win pays more. With
   more than two seats it plays against the leading opponent as if it were ``strong`` (an
   approximation).
 
-Every level but ``optimal`` banks as soon as a bank wins the game, and none ever quits.
+Every level but ``tournament`` banks as soon as a bank wins the game, and none ever quits.
 ``random`` (for the
 arena and benchmarks only) picks uniformly among the keeps and bank-or-roll choices.
 """
@@ -112,11 +117,43 @@ class StrongBot:
 
 @dataclass(frozen=True)
 class OptimalBot:
+    """Keeps and banks by the exact win-probability policy (:mod:`.optimal`).
+
+    - A keep that banks to the target wins: it is taken.
+    - Otherwise, against the leading opponent: the keep and bank-or-roll choice that
+      maximise the solved two-player chance of winning (:func:`.coach.greedy_turn`); exact
+      with two players, an approximation with more. Under a target whose race table is not
+      stored (the default 10,000's ships; others are cached by ``parlour solve greedy
+      --optimal``), it plays as ``strong``: a move never waits minutes for a solve.
+    - Alone (practice): as ``strong`` (the expected-points policy).
+    """
+
+    name: str = "optimal"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
+        """The keep and bank-or-roll choice for *seat* (see the class docstring)."""
+        from parlour.games.greedy.coach import greedy_turn, stored_race_table
+
+        assert isinstance(state, GreedyState) and state.roll is not None
+        win = winning_keep(state)
+        if win is not None:
+            return win
+        rules = GreedyRules(state.target)
+        others = [s for i, s in enumerate(state.scores) if i != seat]
+        if not others or stored_race_table(rules) is None:
+            return LEVELS["strong"].choose(state, seat, rng)
+        options = state.keep_points(state.roll, first_roll=state.rolls == 1)
+        turn = greedy_turn(rules, state.scores[seat], max(others))
+        return Keep(*turn.choose(options, state.turn_total, len(state.roll)))
+
+
+@dataclass(frozen=True)
+class TournamentBot:
     """The tournament-optimal person against ``strong`` (:func:`.tournament.best_action`).
     The first use under a target without stored tables solves them (seconds at small
     targets, about 15 minutes of CPU at 10,000; then cached in the data directory)."""
 
-    name: str = "optimal"
+    name: str = "tournament"
 
     def choose(self, state: State, seat: int, rng: random.Random) -> DiceAction:
         """The keep and bank-or-roll choice with the most expected tournament points."""
@@ -139,19 +176,23 @@ class RandomKeeper:
         return rng.choice(state.keep_actions())
 
 
-LEVELS: dict[str, ThresholdBot | StrongBot | OptimalBot] = {
+Bot = ThresholdBot | StrongBot | OptimalBot | TournamentBot
+
+LEVELS: dict[str, Bot] = {
     "easy": ThresholdBot("easy", bank_at=500, low_at=300, low_dice=3),
     "steady": StrongBot("steady", endgame=False),
     "strong": StrongBot("strong"),
     "optimal": OptimalBot(),
+    "tournament": TournamentBot(),
 }
 
-ARENA_LEVELS = ("optimal",)
-"""Levels the arena takes besides the game's ``bot_levels``: ``optimal`` joins them once the
-default game's tables ship (its solve is about 15 minutes of CPU; a game would wait)."""
+ARENA_LEVELS = ("tournament",)
+"""Levels the arena takes besides the game's ``bot_levels``: ``tournament`` plays a
+person's side of the manual's tournament against ``strong`` (the most tournament points, not
+the win), so it is not offered as an opponent; the coach shows its figures to people."""
 
 
-def make_bot(level: str) -> ThresholdBot | StrongBot | OptimalBot:
+def make_bot(level: str) -> Bot:
     """The computer player at *level*. Raises :class:`ParlourError` for an unknown level."""
     try:
         return LEVELS[level]
