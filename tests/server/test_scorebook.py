@@ -50,7 +50,7 @@ def play_against_the_computer(client: TestClient, game: str, options: dict) -> d
 
 
 def test_a_greedy_game_against_the_computer_updates_the_standings(client: TestClient) -> None:
-    assert find("greedy").bot_levels == ("easy", "steady", "strong")
+    assert find("greedy").bot_levels == ("easy", "steady", "strong", "optimal")
     final = play_against_the_computer(client, "greedy", {})
     standings = wait_until(lambda: client.get("/standings/greedy").json())
     ann, cpu = final["result"]["scores"]
