@@ -75,6 +75,8 @@ class ScaleReport:
     report: BenchReport
     server_cpu: float = 0.0
     delays: list[float] = field(default_factory=list)
+    server_system: float = 0.0
+    """Of ``server_cpu``, the seconds spent in the kernel (system time)."""
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (CPU in milliseconds per action)."""
@@ -100,6 +102,9 @@ class ScaleReport:
             "error_samples": r.error_samples[:3],
             "server_cpu_s": round(self.server_cpu, 2),
             "server_cpu_ms_per_action": round(self.server_cpu / actions * 1000, 3),
+            "server_system_share": round(self.server_system / self.server_cpu, 3)
+            if self.server_cpu
+            else 0.0,
             "client_cpu_s": round(r.client_cpu, 2),
             "delivery_p50_ms": q(0.5),
             "delivery_p99_ms": q(0.99),
@@ -195,6 +200,7 @@ async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> Scale
         began = time.monotonic()
         cpu = time.process_time()
         server_before = [process_cpu(pid) or 0.0 for pid in pids]
+        system_before = [system_cpu(pid) for pid in pids]
         bench.stop_at = began + config.seconds
         pairs = [
             bench.pair(i // 2, players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
@@ -203,13 +209,24 @@ async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> Scale
         bench.report.seconds = time.monotonic() - began
         bench.report.client_cpu = time.process_time() - cpu
         server_after = [process_cpu(pid) or 0.0 for pid in pids]
+        system_after = [system_cpu(pid) for pid in pids]
     finally:
         for player in players:
             await player.http.close()
     server_cpu = sum(
         after - before for before, after in zip(server_before, server_after, strict=True)
     )
-    return ScaleReport("", len(bases), bench.report, server_cpu, bench.delays())
+    system = sum(b - a for a, b in zip(system_before, system_after, strict=True))
+    return ScaleReport("", len(bases), bench.report, server_cpu, bench.delays(), system)
+
+
+def system_cpu(pid: int) -> float:
+    """The system (kernel) CPU seconds of process *pid* (0 where ``/proc`` has no answer)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[12]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def run_setup(
@@ -338,6 +355,7 @@ def _median_line(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "delivery_p50_ms",
         "delivery_p99_ms",
         "load",
+        "server_system_share",
     )
     out: dict[str, Any] = {k: round(statistics.median(r[k] for r in rows), 3) for k in keys}
     out["errors"] = sum(r["errors"] for r in rows)
@@ -406,7 +424,8 @@ def _run_one(
             f"{label}: {line['actions_per_second']} actions/s ({line['actions']}), "
             f"p50 {line['p50_ms']} ms, p99 {line['p99_ms']} ms, errors {line['errors']}, "
             f"server CPU {line['server_cpu_ms_per_action']} ms/action "
-            f"({line['server_cpu_s']} s), load generator CPU {line['client_cpu_s']} s, "
+            f"({line['server_cpu_s']} s, system {line['server_system_share']:.0%}), "
+            f"load generator CPU {line['client_cpu_s']} s, "
             f"delivery p50 {line['delivery_p50_ms']} ms p99 {line['delivery_p99_ms']} ms "
             f"({line['deliveries']}), load average {line['load']}",
             flush=True,
@@ -433,6 +452,7 @@ def _print_summary(
                 f"{name} {version}: server CPU {m['server_cpu_ms_per_action']} ms/action "
                 f"(runs {m['cpu_all']}), {m['actions_per_second']} actions/s, "
                 f"p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, errors {m['errors']}, "
+                f"system {m['server_system_share']:.0%}, "
                 f"load generator CPU {m['client_cpu_s']} s, "
                 f"delivery p50 {m['delivery_p50_ms']} ms p99 {m['delivery_p99_ms']} ms, "
                 f"load average {m['load']}"
