@@ -4,16 +4,27 @@ other request goes to the route as before."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.server import fast_actions
+from parlour.server import Settings, create_app, fast_actions
 from parlour.server.services import play
 from tests.server.helpers import choose, people_table, server_state
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    """The real app, with logins remembered for an hour: the short way takes only a login
+    checked lately, and a loaded machine may take longer than the default 5 s between a
+    test's check and its action."""
+    with TestClient(create_app(dataclasses.replace(settings, login_cache_seconds=3600))) as c:
+        yield c
 
 
 @pytest.fixture
