@@ -10,7 +10,10 @@
   ``gin_rummy`` (one game is one hand);
 - for both and Greedy, player decisions per second through the engine (checked), the
   PettingZoo environment (new arrays per observation, and ``in_place=True``) and the pyspiel
-  game, and each wrapper's overhead over the engine (``engine rate / wrapper rate - 1``).
+  game, and each wrapper's overhead over the engine (``engine rate / wrapper rate - 1``);
+  then the engine doing the work the environment does for its agent at each decision (the
+  legal actions and the seat's observation, the engine's own JSON view) and the PettingZoo
+  overheads over that.
 
 Random choices are uniform over the legal actions; chance is sampled with the true
 probabilities. Times are CPU seconds of this process (``time.process_time``), and the
@@ -110,6 +113,29 @@ def engine_units(name: str, *, fast: bool, unit: str, rng: random.Random, **opti
     if unit == "turns":
         return int(state.turns)  # type: ignore[attr-defined]
     return len(state.round_scores)  # type: ignore[attr-defined]
+
+
+def engine_observed_decisions(name: str, *, rng: random.Random, **options: object) -> int:
+    """One random game of *name* through the engine's checked path, the seat to move given
+    its observation (``state.observation(seat)``, the engine's JSON view) before each
+    decision: what the PettingZoo environment hands its agent, in the engine's form.
+    Returns the player decisions."""
+    state = parlour.load(name, **options).new_initial_state()
+    decisions = 0
+    choice = rng.choice
+    current, observe = state.current_player, state.observation  # bound once per game
+    legal_actions, apply, sample = state.legal_actions, state.apply, state.sample_chance
+    while True:
+        player = current()
+        if player >= 0:
+            decisions += 1
+            observe(player)
+            apply(choice(legal_actions()))
+        elif player == CHANCE:
+            apply(sample(rng))
+        else:
+            assert player == TERMINAL
+            return decisions
 
 
 def pyfarkle_turns(rng: random.Random, turns: int = 50) -> int:
@@ -255,6 +281,7 @@ def main(argv: list[str]) -> None:
                 pettingzoo_decisions, raw_env(name, in_place=True, **options), rng
             ),
             "spiel": partial(pyspiel_decisions, load_game(name, **options), rng),
+            "engine observed": partial(engine_observed_decisions, name, rng=rng, **options),
         }
         # warm the caches first, so that no contender pays for filling them: the game's
         # (Greedy's scoring tables for nine dice take far longer than one untimed game to
@@ -270,6 +297,11 @@ def main(argv: list[str]) -> None:
             f"(overhead {_ratio(r, 'engine', 'zoo in place') - 1:.0%}), "
             f"pyspiel {_median(r['spiel']):,.0f} "
             f"(overhead {_ratio(r, 'engine', 'spiel') - 1:.0%})"
+        )
+        show(
+            f"  engine with each decision's observation {_median(r['engine observed']):,.0f}: "
+            f"PettingZoo overhead {_ratio(r, 'engine observed', 'zoo') - 1:.0%}, "
+            f"in place {_ratio(r, 'engine observed', 'zoo in place') - 1:.0%}"
         )
 
 

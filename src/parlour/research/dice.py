@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
+import struct
 from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
@@ -21,6 +21,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from parlour.engine.chance import Dice
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import Game
 from parlour.games.dice.notation import Keep, Quit, Roll
@@ -66,9 +67,36 @@ class DiceCodec(Codec):
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         """A read-only mask with no legal id (where no seat is to choose)."""
         self.no_mask.flags.writeable = False
-        self._face_counts: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.observation_size = sum(n for _, n in self.observation_layout())
         check_layout(self.observation_layout(), self.observation_size)
+        # the observation's parts as float32 bytes (observation_bytes joins them)
+        n, sides = self.num_players, self.n_dice + 1
+        self.scores_format = struct.Struct(f"{n}f")
+        self.to_move_parts = tuple(_floats(_one_hot(n, k)) for k in range(n))
+        self.no_move_part = bytes(4 * n)
+        self.to_roll_parts = tuple(_floats(_one_hot(sides, k)) for k in range(sides))
+        self.roll_parts: tuple[dict[Dice, bytes], dict[Dice, bytes]] = ({}, {})
+        """(later rolls, first rolls): roll -> its ``roll_counts`` and ``first_roll``."""
+        self.no_roll_part = bytes(4 * 7)
+        self.zero_part = bytes(4)
+        self.last_turns_parts = (_floats([0.0, 0.0]), _floats([1.0, 0.0]))
+        """The last two values in Ten-Thousand, by ``last_turns``."""
+        self.bonus_parts: dict[int, bytes] = {}
+        """The last two values in Greedy, by ``bonus_rounds``."""
+
+    def roll_part(self, roll: Dice, first: bool) -> bytes:
+        """The ``roll_counts`` and ``first_roll`` values of *roll* as float32 bytes."""
+        values = [0.0] * 7
+        for face in roll:
+            values[face - 1] += 1.0
+        values[6] = float(first)
+        found = self.roll_parts[first][roll] = _floats(values)
+        return found
+
+    def bonus_part(self, bonus_rounds: int) -> bytes:
+        """Greedy's ``last_turns`` (0) and ``bonus_rounds`` values as float32 bytes."""
+        found = self.bonus_parts[bonus_rounds] = _floats([0.0, float(bonus_rounds)])
+        return found
 
     def observation_layout(self) -> list[tuple[str, int]]:
         n = self.num_players
@@ -118,13 +146,6 @@ class DiceCodec(Codec):
             self._listings[id(actions)] = (actions, found)
         return found
 
-    def face_counts(self, roll: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-        """(face, how many dice show it) for each face of the sorted *roll* (remembered)."""
-        found = self._face_counts.get(roll)
-        if found is None:
-            found = self._face_counts[roll] = tuple(sorted(Counter(roll).items()))
-        return found
-
     def id_of(self, action: object) -> int:
         """The id of a player action (Keep or Quit)."""
         if isinstance(action, Keep):
@@ -140,6 +161,20 @@ class DiceCodec(Codec):
         if type(action_id) is not int or not 0 <= action_id < 2 * len(self.multisets):
             raise IllegalMove(f"{action_id!r} is not an action id of {self.game.spec.name}")
         return Keep(self.multisets[action_id // 2], bool(action_id % 2))
+
+
+def _one_hot(size: int, index: int) -> list[float]:
+    values = [0.0] * size
+    values[index] = 1.0
+    return values
+
+
+def _floats(values: Sequence[float]) -> bytes:
+    """*values* as native float32 bytes (as numpy stores them: rounded to nearest)."""
+    return struct.pack(f"{len(values)}f", *values)
+
+
+_TURN_TOTAL = struct.Struct("f")
 
 
 class Listing(NamedTuple):
@@ -159,6 +194,7 @@ class DicePosition(Position):
 
     codec: DiceCodec
     state: DiceState
+    writes_bytes = True
     _listed_at = -1
     """The history length at the last :meth:`_listing` (-1: none yet)."""
     _listed: Listing | None = None
@@ -186,7 +222,7 @@ class DicePosition(Position):
         return found.mask.copy()
 
     def mask_view(self) -> npt.NDArray[np.int8]:
-        found = self._listing()
+        found = self._listed if self._listed_at == len(self.state.history) else self._listing()
         return self.codec.no_mask if found is None else found.mask
 
     def advance(self, rng: random.Random) -> int:
@@ -231,7 +267,7 @@ class DicePosition(Position):
                 raise IllegalMove(f"{action_id!r} is not a chance outcome here")
             state.apply(Roll(codec.multisets[action_id]))
             return
-        found = self._listing()
+        found = self._listed if self._listed_at == len(state.history) else self._listing()
         index = None if found is None else found.places.get(action_id)
         if index is None or type(action_id) is not int:
             state.apply(codec.action_of(action_id))  # refused, with the engine's reason
@@ -244,38 +280,61 @@ class DicePosition(Position):
         return self.codec.action_name(action_id)
 
     def observation(self, seat: int) -> Vector:
-        out = np.empty(self.codec.observation_size, np.float32)
-        self.observation_into(seat, out)
-        return out
+        return np.frombuffer(bytearray(self.observation_bytes(seat)), np.float32)
 
     def observation_into(self, seat: int, out: Vector) -> None:
+        """Write the observation into *out* (``float32``, C-contiguous, ``observation_size``
+        long; a ``ValueError`` or ``TypeError`` for anything else)."""
+        out.data.cast("B")[:] = self.observation_bytes(seat)
+
+    _scores_at = -1
+    """``state.turns`` when :attr:`_scores` was made (scores change only as a turn ends)."""
+    _scores: list[bytes | None]
+
+    def observation_bytes(self, seat: int) -> bytes:
+        """*seat*'s observation (the layout: :meth:`DiceCodec.observation_layout`) as the
+        native ``float32`` bytes of the vector, joined from parts the codec keeps."""
         state = self.state
         codec = self.codec
-        n = codec.num_players
-        target = float(codec.target)
-        out.fill(0.0)  # the layout: observation_layout
-        for s, points in enumerate(state.scores):
-            if points:
-                out[(s - seat) % n] = points / target
-        player = state.current_player()
-        if player >= 0:
-            out[n + (player - seat) % n] = 1.0
-        at = 2 * n
-        if state.turn_total:
-            out[at] = state.turn_total / target
-        out[at + 1 + state.to_roll] = 1.0
-        at += 2 + codec.n_dice
+        if state.turns != self._scores_at:  # a turn has ended since: scores may differ
+            self._scores = [None] * codec.num_players
+            self._scores_at = state.turns
+        scores = self._scores[seat] or self._scores_part(seat)
         roll = state.roll
-        if roll is not None:
-            for face, count in codec.face_counts(roll):
-                out[at + face - 1] = count
-            if state.rolls == 1:
-                out[at + 6] = 1.0
-        if getattr(state, "final_turns", None) is not None:
-            out[at + 7] = 1.0
-        bonus = getattr(state, "bonus_rounds", 0)
-        if bonus:
-            out[at + 8] = bonus
+        if roll is None or state.over:
+            to_move = codec.no_move_part
+        else:
+            to_move = codec.to_move_parts[(state.seat - seat) % codec.num_players]
+        total = state.turn_total
+        if roll is None:
+            rolled = codec.no_roll_part
+        else:
+            first = state.rolls == 1
+            rolled = codec.roll_parts[first].get(roll) or codec.roll_part(roll, first)
+        if codec.greedy:
+            bonus: int = state.bonus_rounds  # type: ignore[attr-defined]
+            tail = codec.bonus_parts.get(bonus) or codec.bonus_part(bonus)
+        else:
+            tail = codec.last_turns_parts[state.final_turns is not None]  # type: ignore[attr-defined]
+        return b"".join(
+            (
+                scores,
+                to_move,
+                _TURN_TOTAL.pack(total / codec.target) if total else codec.zero_part,
+                codec.to_roll_parts[state.to_roll],
+                rolled,
+                tail,
+            )
+        )
+
+    def _scores_part(self, seat: int) -> bytes:
+        scores = self.state.scores
+        n = len(scores)
+        target = self.codec.target
+        found = self._scores[seat] = self.codec.scores_format.pack(
+            *[scores[(seat + k) % n] / target for k in range(n)]
+        )
+        return found
 
     def clone(self) -> DicePosition:
         return DicePosition(self.codec, self.state.clone())

@@ -75,6 +75,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self._observations = [
             np.zeros(self.codec.observation_size, np.float32) for _ in range(n)
         ]  # in_place: each agent's arrays, written by observe
+        self._views = [a.data.cast("B") for a in self._observations]  # their bytes
         self._no_mask = np.zeros(self.codec.num_actions, np.int8)
         self._no_mask.flags.writeable = False
         self._rng: random.Random | None = None
@@ -125,11 +126,18 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         to_move = position.current_player() == seat
         if self.in_place:
             observation = self._observations[seat]
+            if position.writes_bytes:
+                self._views[seat][:] = position.observation_bytes(seat)
+            else:
+                position.observation_into(seat, observation)
             mask = position.mask_view() if to_move else self._no_mask
+            return {"observation": observation, "action_mask": mask}
+        if position.writes_bytes:
+            observation = np.frombuffer(bytearray(position.observation_bytes(seat)), np.float32)
         else:
             observation = np.empty(self.codec.observation_size, np.float32)
-            mask = position.action_mask() if to_move else np.zeros_like(self._no_mask)
-        position.observation_into(seat, observation)
+            position.observation_into(seat, observation)
+        mask = position.action_mask() if to_move else np.zeros_like(self._no_mask)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

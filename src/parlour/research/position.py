@@ -176,6 +176,17 @@ class Position(ABC):
         ``codec.observation_size`` long) in place; positions may do it without allocating."""
         out[:] = self.observation(seat)
 
+    def observation_bytes(self, seat: int) -> bytes:
+        """:meth:`observation` of *seat* as the native ``float32`` bytes of the vector
+        (``4 * codec.observation_size`` of them). Positions that assemble these without an
+        array (the dice games) override it; the environments then write the bytes into
+        their arrays (:attr:`writes_bytes`)."""
+        return self.observation(seat).tobytes()
+
+    writes_bytes: bool = False
+    """True for positions whose :meth:`observation_bytes` is cheaper than
+    :meth:`observation_into` (it makes no array)."""
+
     def observation_string(self, seat: int) -> str:
         """*seat*'s observation as text (the engine's JSON view plus any decision in
         progress)."""

@@ -38,7 +38,7 @@ from itertools import repeat as _repeat
 from math import floor as _floor
 from typing import Any
 
-from parlour.engine.chance import FACES, Dice, roll_outcomes, sample_roll
+from parlour.engine.chance import Dice, roll_outcomes, sample_roll
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE, HOST, JSON, TERMINAL, Result, State
 from parlour.engine.step import Step
@@ -71,23 +71,38 @@ def _cumulative(n: int) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
     return rolls, tuple(cum)
 
 
-_DRAWS: dict[int, tuple[tuple[Roll, ...], tuple[float, ...], float, int]] = {}
-"""*n* -> the rolls of *n* dice, their cumulative probabilities, the last of these and the
-last index (:func:`_cumulative` spread out for :meth:`DiceState.apply_sample`)."""
+Event = tuple[int, Roll]
+"""A roll's history entry, ``(CHANCE, roll)``: one tuple per roll, made once (fast path)."""
+
+_Draws = tuple[tuple[Event, ...], tuple[float, ...], float, int]
+
+_DRAWS: list[_Draws | None] = [None] * 10
+"""*n* -> the history entries of the rolls of *n* dice (in :func:`roll_outcomes` order),
+their cumulative probabilities, the last of these and the last index (:func:`_cumulative`
+spread out for :meth:`DiceState.apply_sample`)."""
 
 
-def _draws(n: int) -> tuple[tuple[Roll, ...], tuple[float, ...], float, int]:
+def _draws(n: int) -> _Draws:
     rolls, cum = _cumulative(n)
-    found = _DRAWS[n] = (rolls, cum, cum[-1], len(cum) - 1)
+    found = _DRAWS[n] = (tuple((CHANCE, roll) for roll in rolls), cum, cum[-1], len(cum) - 1)
     return found
 
 
-_ROLLS: dict[int, dict[Dice, Roll]] = {}
-"""*n* -> each sorted roll of *n* dice -> its Roll (one object per roll, for the fast path)."""
+_ROLLS: dict[int, dict[int, tuple[int, Event]]] = {}
+"""*n* -> each roll of *n* dice, keyed by its :data:`_FACE_CODE` sum, -> (its index in
+:func:`roll_outcomes` order, its history entry): one object per roll, for the fast path."""
+
+_FACE_CODE = (1, 10, 100, 1000, 10_000, 100_000)
+"""What a die showing face ``f`` adds to a roll's key (``_FACE_CODE[f - 1]``): the key of a
+roll is its count of each face written in decimal (nine dice at most, so no carry), the
+same for every order of the same faces."""
 
 
-def _rolls(n: int) -> dict[Dice, Roll]:
-    found = _ROLLS[n] = {roll.dice: roll for roll in _chance_actions(n)}
+def _rolls(n: int) -> dict[int, tuple[int, Event]]:
+    events = (_DRAWS[n] or _draws(n))[0]
+    found = _ROLLS[n] = {
+        sum(_FACE_CODE[f - 1] for f in event[1].dice): (i, event) for i, event in enumerate(events)
+    }
     return found
 
 
@@ -103,9 +118,13 @@ def _and_quit(keeps: tuple[Keep, ...]) -> tuple[DiceAction, ...]:
     return hit[1]
 
 
-Options = tuple[tuple[Keep, ...], Mapping[Dice, int], tuple[int, ...]]
+KeepStep = tuple[Keep, int, int, bool, tuple[Dice, int]]
+"""One Keep as the fast path applies it: the Keep, its points, how many dice it sets aside,
+whether it banks, and its entry in ``kept`` (``(dice, points)``)."""
+
+Options = tuple[tuple[Keep, ...], Mapping[Dice, int], tuple[KeepStep, ...]]
 """What may be set aside from one roll: every Keep (bank and roll), selection -> points, and
-the points of each Keep (in the order of the Keeps, for the fast path)."""
+each Keep as a :data:`KeepStep` (in the order of the Keeps, for the fast path)."""
 
 
 class _Memo(dict[Dice, Options]):
@@ -116,7 +135,20 @@ class _Memo(dict[Dice, Options]):
         return self
 
 
+class _Indexed(list[list[Options | None]]):
+    """*n* -> the :data:`Options` of each roll of *n* dice by its index in
+    :func:`roll_outcomes` order (``None`` until met): a :class:`_Memo` read without hashing
+    the roll, for the fast path; shared like it, never copied."""
+
+    def __init__(self, n_dice: int) -> None:
+        super().__init__([None] * len(roll_outcomes(n)) for n in range(n_dice + 1))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Indexed:
+        return self
+
+
 _MEMOS: dict[tuple[type, object], tuple[_Memo, _Memo]] = {}
+_INDEXED: dict[tuple[type, object], tuple[_Indexed, _Indexed]] = {}
 
 
 class DiceState(State):
@@ -151,10 +183,24 @@ class DiceState(State):
         if memos is None:
             memos = _MEMOS[key] = (_Memo(), _Memo())
         self._memos = memos  # (later rolls, first rolls): _options reads them
+        indexed = _INDEXED.get(key)
+        if indexed is None:
+            indexed = _INDEXED[key] = (_Indexed(self.n_dice), _Indexed(self.n_dice))
+        self._indexed = indexed  # the same, by roll index: the fast path's chance reads them
+        self._later_rolls, self._first_rolls = indexed
+        self._found: Options | None = None
+        """The :data:`Options` of the dice showing while a seat is to choose from them;
+        ``None`` otherwise (no roll, or the game over). Every change of ``roll`` sets it."""
+        kind = type(self)
         self._plain = (
-            not self.entry and not self.allows_quit and type(self)._keep is DiceState._keep
-        )  # the fast path lists the remembered keeps and applies them itself
-        self._gains: tuple[int, ...] = ()  # the points of the keeps legal() listed (plain)
+            not self.entry
+            and not self.allows_quit
+            and kind._keep is DiceState._keep
+            and kind._bank is DiceState._bank
+            and kind._end_turn is DiceState._end_turn
+        )  # the fast path lists the remembered keeps and applies them (and banks) itself
+        self._listed = None
+        self._listed_at = -1  # a plain game's last legal(): the history length then
         self._own_draw = type(self).draw_chance is DiceState.draw_chance
         self._own_sample = type(self).sample_chance is DiceState.sample_chance
 
@@ -170,8 +216,17 @@ class DiceState(State):
         if found is None:
             keeps = self._actions_for(roll, first_roll=first_roll)
             points = self.keep_points(roll, first_roll=first_roll)
-            gains = tuple(points[keep.dice] for keep in keeps)
-            found = memo[roll] = (keeps, points, gains)
+            steps = tuple(
+                (k, points[k.dice], len(k.dice), k.bank, (k.dice, points[k.dice])) for k in keeps
+            )
+            found = memo[roll] = (keeps, points, steps)
+        return found
+
+    def _indexed_options(self, first_roll: bool, n: int, index: int) -> Options:
+        """:meth:`_options` of the roll of *n* dice at *index* (:func:`roll_outcomes`
+        order), remembered by index too."""
+        found = self._options(_chance_actions(n)[index].dice, first_roll)
+        self._indexed[first_roll][n][index] = found
         return found
 
     # --- scoring hooks ------------------------------------------------------------------
@@ -235,85 +290,121 @@ class DiceState(State):
     # --- the simulation fast path (see State.legal) ------------------------------------
 
     def legal(self) -> Sequence[DiceAction]:
-        roll = self.roll
-        actions: Sequence[DiceAction]
-        if self.over or roll is None:
-            actions = ()
-        elif self._plain:
-            first = self.rolls == 1
-            found = self._memos[first].get(roll) or self._options(roll, first)
-            actions = found[0]
-            self._gains = found[2]
-        else:
+        if self._plain:  # the keeps of the roll showing, its options remembered when rolled
+            self._listed_at = len(self.history)
+            found = self._found
+            return () if found is None else found[0]
+        actions: Sequence[DiceAction] = ()
+        if not self.over and self.roll is not None:
             actions = self.legal_actions()
         self._listed = (len(self.history), actions)
         return actions
 
     def apply_legal(self, index: int) -> DiceAction:
-        listed = self._listed
         history = self.history
-        if (
-            listed is None
-            or listed[0] != len(history)
-            or type(index) is not int
-            or not 0 <= index < len(listed[1])
-        ):
-            self._listed_action(index)  # raises IllegalMove with the reason
-        assert listed is not None
-        action: DiceAction = listed[1][index]
         seat = self.seat  # a listing is never empty but at a seat's decision
-        if not self._plain or type(action) is not Keep:
+        if not self._plain:
+            listed = self._listed
+            if (
+                listed is None
+                or listed[0] != len(history)
+                or type(index) is not int
+                or not 0 <= index < len(listed[1])
+            ):
+                self._listed_action(index)  # raises IllegalMove with the reason
+            action: DiceAction = listed[1][index]  # type: ignore[index]
             if type(action) is Keep:
                 self._keep(action)
             else:
                 self._apply(action, seat)
-        else:  # _keep (a plain game's own), its points read from the listing
-            points = self._gains[index]
-            dice = action.dice
+            history.append((seat, action))
+            return action
+        # a plain game: _keep, the step read from the roll's options
+        found = self._found
+        if (
+            self._listed_at != len(history)
+            or found is None
+            or type(index) is not int
+            or not 0 <= index < len(found[2])
+        ):
+            self._refuse_index(index)
+        action, points, kept, bank, entry = found[2][index]  # type: ignore[index]
+        self.roll = self._found = None
+        if bank:  # _bank and _end_turn, inlined: the turn is over
+            total = self.turn_total + points
+            self.scores[seat] += total
+            self.last = {"seat": seat, "end": "bank", "points": total}
+            self.kept.append(entry)  # (kept while _turn_ended runs, as _bank keeps it)
+            self.turn_total = total
+            self._turn_ended(True)
+            self.turns += 1
+            self.turn_total = self.rolls = 0
+            self.to_roll = self.n_dice
+            self.kept = []
+            if not self.over:
+                self.seat = (seat + 1) % self.game.num_players
+        else:
             self.turn_total += points
-            self.kept.append((dice, points))
-            to_roll = self.to_roll - len(dice)
-            self.to_roll = to_roll or self.n_dice  # none left: hot dice, all the dice back
-            self.roll = None
-            if action.bank:
-                self._bank()
+            self.kept.append(entry)
+            self.to_roll = self.to_roll - kept or self.n_dice  # none left: all back
         history.append((seat, action))
         return action
+
+    def _refuse_index(self, index: object) -> None:
+        """Raise :class:`IllegalMove` as :meth:`~parlour.engine.state.State._listed_action`
+        does, for a plain game's listing (``_listed_at``, the keeps in ``_found``)."""
+        if self._listed_at != len(self.history):
+            raise IllegalMove("list the legal actions with legal() first, then apply one")
+        count = 0 if self._found is None else len(self._found[0])
+        raise IllegalMove(f"{index!r} is not an index into the {count} legal actions")
 
     def apply_sample(self, rng: random.Random) -> Roll:
         if self.over or self.roll is not None:
             raise IllegalMove(f"not a chance node: {self._whose_move()}")
-        if self._own_draw:  # draw_chance, inlined
-            n = self.to_roll
-            rolls, cum, last, top = _DRAWS.get(n) or _draws(n)
-            outcome = rolls[bisect(cum, rng.random() * last, 0, top)]
-        else:
-            outcome = self.draw_chance(rng)
-        dice = outcome.dice
-        self.roll = dice  # _roll_dice, inlined
-        self.rolls = rolls_now = self.rolls + 1
-        first = rolls_now == 1
-        if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
-            self._farkle(dice)
-        self.history.append((CHANCE, outcome))
+        if not self._own_draw:
+            return self._apply_roll(self.draw_chance(rng))
+        n = self.to_roll  # draw_chance, inlined
+        events, cum, last, top = _DRAWS[n] or _draws(n)
+        index = bisect(cum, rng.random() * last, 0, top)
+        event = events[index]
+        outcome = event[1]
+        self.roll = outcome.dice  # _roll_dice, inlined, the options read by index
+        self.rolls = rolls = self.rolls + 1
+        found = self._found = (self._first_rolls if rolls == 1 else self._later_rolls)[n][
+            index
+        ] or self._indexed_options(rolls == 1, n, index)
+        if not found[1]:
+            self._farkle(outcome.dice)
+        self.history.append(event)
         return outcome
 
     def sample_and_apply(self, rng: random.Random) -> Roll:
         if self.over or self.roll is not None:
             raise IllegalMove(f"not a chance node: {self._whose_move()}")
+        if not self._own_sample:
+            return self._apply_roll(self.sample_chance(rng))
+        # sample_chance, inlined: rng.choices(FACES, k=n) draws die by die (floor(random() * 6)
+        # picks the face); the roll is found by its face counts, whatever the order
         n = self.to_roll
-        if self._own_sample:  # sample_chance, inlined: rng.choices(FACES, k=n), spelt out
-            r = rng.random
-            dice = tuple(sorted([FACES[_floor(r() * 6.0)] for _ in _repeat(None, n)]))
-            outcome = (_ROLLS.get(n) or _rolls(n))[dice]
-        else:
-            outcome = self.sample_chance(rng)
-            dice = outcome.dice
-        self.roll = dice  # _roll_dice, inlined
-        self.rolls = rolls_now = self.rolls + 1
-        first = rolls_now == 1
-        if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
-            self._farkle(dice)
+        r = rng.random
+        key = 0
+        for _ in _repeat(None, n):
+            key += _FACE_CODE[_floor(r() * 6.0)]
+        index, event = (_ROLLS.get(n) or _rolls(n))[key]
+        outcome = event[1]
+        self.roll = outcome.dice  # _roll_dice, inlined, the options read by index
+        self.rolls = rolls = self.rolls + 1
+        found = self._found = (self._first_rolls if rolls == 1 else self._later_rolls)[n][
+            index
+        ] or self._indexed_options(rolls == 1, n, index)
+        if not found[1]:
+            self._farkle(outcome.dice)
+        self.history.append(event)
+        return outcome
+
+    def _apply_roll(self, outcome: Roll) -> Roll:
+        """Apply a roll drawn for the fast path (by a game's own draw) and record it."""
+        self._roll_dice(outcome.dice)
         self.history.append((CHANCE, outcome))
         return outcome
 
@@ -385,13 +476,14 @@ class DiceState(State):
             self.quitter = player
             self.last = {"seat": self.seat, "end": "quit", "points": self.turn_total}
             self.over = True
+            self._found = None
 
     def _roll_dice(self, dice: Dice) -> None:
         """Apply the roll *dice* (sorted); a roll that scores nothing ends the turn."""
         self.roll = dice
         self.rolls += 1
-        first = self.rolls == 1
-        if not (self._memos[first].get(dice) or self._options(dice, first))[1]:
+        found = self._found = self._options(dice, self.rolls == 1)
+        if not found[1]:
             self._farkle(dice)
 
     def _farkle(self, dice: Dice) -> None:
@@ -415,7 +507,7 @@ class DiceState(State):
         self.to_roll -= len(action.dice)
         if self.to_roll == 0:
             self.to_roll = self.n_dice  # hot dice: all the dice back
-        self.roll = None
+        self.roll = self._found = None
         if action.bank:
             self._bank()
 
@@ -483,7 +575,7 @@ class DiceState(State):
         self.turns += 1
         self.turn_total = 0
         self.to_roll = self.n_dice
-        self.roll = None
+        self.roll = self._found = None
         self.rolls = 0
         self.kept = []
         if not self.over:
