@@ -140,3 +140,39 @@ def test_a_choice_is_clear_beyond_two_standard_errors() -> None:
     # differences -20, -20, -20, -10: mean -17.5, variance 25, standard error 2.5
     assert bot._clear(-70, 1300, 4, -1)
     assert not bot._clear(10, 100, 1, 1)  # one world says nothing
+
+
+@pytest.mark.parametrize(
+    ("margins", "worlds", "chosen"),
+    [
+        # both others lose 10 and 5 points in every world: dropped at the first check (10
+        # worlds), which ends the decision on hard's choice
+        ((0, -10, -5), 10, 0),
+        # the second gains 5 in every world: the first is dropped after 10 worlds (3 play-outs
+        # each, 30 spent), then worlds cost 2 play-outs: (90 - 30) / 2 = 30 more, 40 in all
+        ((0, -10, 5), 40, 2),
+        # level with hard: never clear either way, the whole budget (30 worlds of 3), hard's
+        ((0, 0, 0), 30, 0),
+    ],
+)
+def test_clearly_worse_choices_are_dropped(
+    monkeypatch: pytest.MonkeyPatch, margins: tuple[int, int, int], worlds: int, chosen: int
+) -> None:
+    import parlour.games.rummy.search as search
+
+    made: list[int] = []
+    real = search.determinize
+
+    def counting(*args: Any, **kwargs: Any) -> RummyState:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    state = deal(["2C 3C 9H 9S KD", "2H 3D 8S JD 4S"], "QC", "5D AH")
+    act(state, "draw stock")
+    candidates = [DISCARDS[m(t).bit_length() - 1] for t in ("KD", "5D", "9H")]
+    by_action = dict(zip(candidates, margins, strict=True))
+    monkeypatch.setattr(search, "determinize", counting)
+    monkeypatch.setattr(SearchBot, "_margin", lambda self, world, seat, a: by_action[a])
+    choice = SearchBot().best(state, 0, candidates, random.Random(0))
+    assert len(made) == worlds
+    assert choice == candidates[chosen]
