@@ -170,13 +170,21 @@ class BenchReport:
 
 
 def spawn_server(
-    *, port: int, database: str, home: str, extra: list[str] | None = None
+    *,
+    port: int,
+    database: str,
+    home: str,
+    extra: list[str] | None = None,
+    sources: str | None = None,
 ) -> subprocess.Popen[bytes]:
     """Start ``parlour serve`` on 127.0.0.1:*port* in a process of its own, with *home* as
     its data directory; its output goes to ``server.log`` there (never to a pipe nobody
-    reads, which would stop the server once full)."""
+    reads, which would stop the server once full). With *sources* (a ``src`` directory, such
+    as another revision's from ``git archive``) the server runs that code."""
     env = dict(os.environ)
     env["PARLOUR_HOME"] = home
+    if sources is not None:
+        env["PYTHONPATH"] = os.pathsep.join([sources, *filter(None, [env.get("PYTHONPATH")])])
     Path(home).mkdir(parents=True, exist_ok=True)
     log = open(Path(home) / "server.log", "ab")  # noqa: SIM115 - the child keeps it open
     command = [

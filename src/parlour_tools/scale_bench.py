@@ -14,8 +14,20 @@ are two) at p50/p99.
 
 Run: ``python -m parlour_tools.scale_bench --postgres URL`` (the URL of an empty database:
 ``postgresql+psycopg://...``). With ``--games`` one game only, with ``--each-game`` every
-setup once per game in turn (the CPU per action by kind of game). A tool, apart from the
-server package: it talks to the servers only over HTTP and WebSockets.
+setup once per game in turn (the CPU per action by kind of game).
+
+Comparing two versions of the server on a shared machine: ``--baseline REV`` runs every
+setup with the servers of git revision *REV* too (its sources from ``git archive`` in a
+temporary directory) and the current ones, interleaved in one run: ``--rounds N`` rounds,
+each setup baseline then current, the order turned round every other round (A B, B A, ...).
+Each setup on PostgreSQL gets a database of its own, created empty from the URL's server and
+dropped after (when the URL's user may create databases), so no run plays on another's
+rows. The same players (names aside) and seeds play in every run. The end prints, per
+setup and version, the medians over the rounds and the change of the median CPU per action,
+and the two processes' CPU per action against one's, with the load average at each run.
+
+A tool, apart from the server package: it talks to the servers only over HTTP and
+WebSockets.
 """
 
 from __future__ import annotations
@@ -26,8 +38,12 @@ import contextlib
 import gc
 import json
 import os
+import statistics
+import subprocess
+import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +75,8 @@ class ScaleReport:
     report: BenchReport
     server_cpu: float = 0.0
     delays: list[float] = field(default_factory=list)
+    server_system: float = 0.0
+    """Of ``server_cpu``, the seconds spent in the kernel (system time)."""
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (CPU in milliseconds per action)."""
@@ -84,6 +102,9 @@ class ScaleReport:
             "error_samples": r.error_samples[:3],
             "server_cpu_s": round(self.server_cpu, 2),
             "server_cpu_ms_per_action": round(self.server_cpu / actions * 1000, 3),
+            "server_system_share": round(self.server_system / self.server_cpu, 3)
+            if self.server_cpu
+            else 0.0,
             "client_cpu_s": round(r.client_cpu, 2),
             "delivery_p50_ms": q(0.5),
             "delivery_p99_ms": q(0.99),
@@ -179,6 +200,7 @@ async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> Scale
         began = time.monotonic()
         cpu = time.process_time()
         server_before = [process_cpu(pid) or 0.0 for pid in pids]
+        system_before = [system_cpu(pid) for pid in pids]
         bench.stop_at = began + config.seconds
         pairs = [
             bench.pair(i // 2, players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
@@ -187,19 +209,37 @@ async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> Scale
         bench.report.seconds = time.monotonic() - began
         bench.report.client_cpu = time.process_time() - cpu
         server_after = [process_cpu(pid) or 0.0 for pid in pids]
+        system_after = [system_cpu(pid) for pid in pids]
     finally:
         for player in players:
             await player.http.close()
     server_cpu = sum(
         after - before for before, after in zip(server_before, server_after, strict=True)
     )
-    return ScaleReport("", len(bases), bench.report, server_cpu, bench.delays())
+    system = sum(b - a for a, b in zip(system_before, system_after, strict=True))
+    return ScaleReport("", len(bases), bench.report, server_cpu, bench.delays(), system)
+
+
+def system_cpu(pid: int) -> float:
+    """The system (kernel) CPU seconds of process *pid* (0 where ``/proc`` has no answer)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[12]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def run_setup(
-    label: str, database: str, processes: int, config: BenchConfig, port: int, extra: list[str]
+    label: str,
+    database: str,
+    processes: int,
+    config: BenchConfig,
+    port: int,
+    extra: list[str],
+    sources: str | None = None,
 ) -> ScaleReport:
-    """Start *processes* servers on *database* (ports from *port*), play, stop them."""
+    """Start *processes* servers on *database* (ports from *port*; the code in *sources*, a
+    ``src`` directory, when given), play, stop them."""
     with tempfile.TemporaryDirectory(prefix="parlour-scale-") as home:
         homes = [str(Path(home) / f"p{i}") for i in range(processes)]
         servers = [
@@ -208,6 +248,7 @@ def run_setup(
                 database=database,
                 home=homes[i],
                 extra=["--sweep-seconds", "0", *extra],
+                sources=sources,
             )
             for i in range(processes)
         ]
@@ -222,6 +263,55 @@ def run_setup(
     result.label = label
     result.report.database = database.split(":", 1)[0]
     return result
+
+
+@contextlib.contextmanager
+def checkout(revision: str) -> Iterator[str]:
+    """The ``src`` directory of git revision *revision* of the repository the command runs
+    in, unpacked by ``git archive`` into a temporary directory (removed after)."""
+    top = subprocess.run(
+        ["git", "rev-parse", "--show-toplevel"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="parlour-baseline-") as tmp:
+        archive = Path(tmp) / "src.tar"
+        subprocess.run(
+            ["git", "archive", "--output", str(archive), revision, "src"], cwd=top, check=True
+        )
+        with tarfile.open(archive) as tar:
+            tar.extractall(tmp, filter="data")
+        yield str(Path(tmp) / "src")
+
+
+@contextlib.contextmanager
+def fresh_database(url: str, name: str) -> Iterator[str]:
+    """An empty PostgreSQL database *name* on the server of *url* (created now, dropped
+    after), as a URL; *url* itself when it is not PostgreSQL or the database cannot be
+    created."""
+    if not url.startswith("postgresql"):
+        yield url
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as err:  # no right to create databases: play on the one given
+        print(f"(no database of its own: {type(err).__name__}; using the URL's)", flush=True)
+        admin.dispose()
+        yield url
+        return
+    try:
+        yield make_url(url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -239,43 +329,151 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="run every setup once per game (the CPU per action by kind of game)",
     )
+    parser.add_argument(
+        "--baseline", help="a git revision whose servers run too, interleaved with these"
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="times each setup runs (each code)")
     args = parser.parse_args(argv)
     games = tuple(g for g in args.games.split(",") if g)
     runs = [(g,) for g in games] if args.each_game else [games]
-    for run in runs:
-        _run_setups(args, run)
+    with contextlib.ExitStack() as stack:
+        versions: list[tuple[str, str | None]] = [("current", None)]
+        if args.baseline:
+            versions.insert(0, (args.baseline, stack.enter_context(checkout(args.baseline))))
+        for run in runs:
+            _run_setups(args, run, versions)
 
 
-def _run_setups(args: argparse.Namespace, games: tuple[str, ...]) -> None:
-    """Run each of ``args.setups`` with the pairs playing *games*, printing each's figures."""
-    results = []
-    with tempfile.TemporaryDirectory(prefix="parlour-scale-sqlite-") as sqlite_dir:
-        setups = {
+def _median_line(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The medians of the figures of *rows* (runs of one setup and version)."""
+    keys = (
+        "actions_per_second",
+        "p50_ms",
+        "p99_ms",
+        "server_cpu_ms_per_action",
+        "client_cpu_s",
+        "delivery_p50_ms",
+        "delivery_p99_ms",
+        "load",
+        "server_system_share",
+    )
+    out: dict[str, Any] = {k: round(statistics.median(r[k] for r in rows), 3) for k in keys}
+    out["errors"] = sum(r["errors"] for r in rows)
+    out["runs"] = len(rows)
+    out["cpu_all"] = [r["server_cpu_ms_per_action"] for r in rows]
+    return out
+
+
+def _run_setups(
+    args: argparse.Namespace, games: tuple[str, ...], versions: list[tuple[str, str | None]]
+) -> None:
+    """Run each of ``args.setups`` with the pairs playing *games*, ``args.rounds`` times
+    with each of *versions* (name, ``src`` directory or None for this code), printing each
+    run's figures, then the medians."""
+    results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    names = args.setups.split(",")
+    serial = 0
+    for round_ in range(args.rounds):
+        order = versions if round_ % 2 == 0 else versions[::-1]
+        for name in names:
+            for version, sources in order:
+                serial += 1
+                line = _run_one(args, games, name, version, sources, serial)
+                results.setdefault((name, version), []).append(line)
+    if args.rounds > 1 or len(versions) > 1:
+        _print_summary(args, games, names, versions, results)
+
+
+def _run_one(
+    args: argparse.Namespace,
+    games: tuple[str, ...],
+    name: str,
+    version: str,
+    sources: str | None,
+    serial: int,
+) -> dict[str, Any]:
+    """One setup *name* with the servers of *sources*: its figures, printed."""
+    with contextlib.ExitStack() as stack:
+        sqlite_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="parlour-scale-"))
+        label, database, processes = {
             "sqlite1": ("SQLite, 1 process", f"sqlite:///{Path(sqlite_dir) / 'bench.db'}", 1),
             "pg1": ("PostgreSQL, 1 process", args.postgres, 1),
             "pg2": ("PostgreSQL, 2 processes", args.postgres, 2),
-        }
-        for name in args.setups.split(","):
-            label, database, processes = setups[name]
-            config = BenchConfig(seconds=args.seconds, players=args.players, games=games)
-            result = run_setup(label, database, processes, config, args.port, [])
-            results.append(result)
-            line = {**result.to_json(), "games": list(games)}
-            label = f"{label} [{','.join(games)}]" if len(games) == 1 else label
-            if args.json:
-                print(json.dumps(line), flush=True)
-            else:
+        }[name]
+        if args.rounds > 1 or args.baseline:
+            database = stack.enter_context(
+                fresh_database(database, f"parlour_scale_{os.getpid()}_{serial}")
+            )
+        config = BenchConfig(seconds=args.seconds, players=args.players, games=games)
+        load = os.getloadavg()[0]
+        result = run_setup(label, database, processes, config, args.port, [], sources)
+    line = {
+        **result.to_json(),
+        "games": list(games),
+        "version": version,
+        "load": round(load, 2),
+    }
+    if len(games) == 1:
+        label = f"{label} [{','.join(games)}]"
+    if args.baseline:
+        label = f"{label} ({version})"
+    if args.json:
+        print(json.dumps(line), flush=True)
+    else:
+        print(
+            f"{label}: {line['actions_per_second']} actions/s ({line['actions']}), "
+            f"p50 {line['p50_ms']} ms, p99 {line['p99_ms']} ms, errors {line['errors']}, "
+            f"server CPU {line['server_cpu_ms_per_action']} ms/action "
+            f"({line['server_cpu_s']} s, system {line['server_system_share']:.0%}), "
+            f"load generator CPU {line['client_cpu_s']} s, "
+            f"delivery p50 {line['delivery_p50_ms']} ms p99 {line['delivery_p99_ms']} ms "
+            f"({line['deliveries']}), load average {line['load']}",
+            flush=True,
+        )
+        for sample in line["error_samples"]:
+            print(f"  {sample}")
+    return line
+
+
+def _print_summary(
+    args: argparse.Namespace,
+    games: tuple[str, ...],
+    names: list[str],
+    versions: list[tuple[str, str | None]],
+    results: dict[tuple[str, str], list[dict[str, Any]]],
+) -> None:
+    """Medians per setup and version, the change against the baseline, and pg2 against pg1."""
+    print(f"== medians over {args.rounds} round(s) [{','.join(games)}]", flush=True)
+    medians = {key: _median_line(rows) for key, rows in results.items()}
+    for name in names:
+        for version, _ in versions:
+            m = medians[(name, version)]
+            line = (
+                f"{name} {version}: server CPU {m['server_cpu_ms_per_action']} ms/action "
+                f"(runs {m['cpu_all']}), {m['actions_per_second']} actions/s, "
+                f"p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, errors {m['errors']}, "
+                f"system {m['server_system_share']:.0%}, "
+                f"load generator CPU {m['client_cpu_s']} s, "
+                f"delivery p50 {m['delivery_p50_ms']} ms p99 {m['delivery_p99_ms']} ms, "
+                f"load average {m['load']}"
+            )
+            print(json.dumps({"setup": name, "version": version, **m}) if args.json else line)
+        if len(versions) == 2:
+            base = medians[(name, versions[0][0])]["server_cpu_ms_per_action"]
+            now = medians[(name, versions[1][0])]["server_cpu_ms_per_action"]
+            if base:
+                print(f"{name}: CPU per action {now / base - 1:+.1%} against {versions[0][0]}")
+    if "pg1" in names and "pg2" in names:
+        for version, _ in versions:
+            one = [r["server_cpu_ms_per_action"] for r in results[("pg1", version)]]
+            two = [r["server_cpu_ms_per_action"] for r in results[("pg2", version)]]
+            ratios = [b / a - 1 for a, b in zip(one, two, strict=True) if a]
+            if ratios:
                 print(
-                    f"{label}: {line['actions_per_second']} actions/s ({line['actions']}), "
-                    f"p50 {line['p50_ms']} ms, p99 {line['p99_ms']} ms, errors {line['errors']}, "
-                    f"server CPU {line['server_cpu_ms_per_action']} ms/action "
-                    f"({line['server_cpu_s']} s), load generator CPU {line['client_cpu_s']} s, "
-                    f"delivery p50 {line['delivery_p50_ms']} ms p99 {line['delivery_p99_ms']} ms "
-                    f"({line['deliveries']})",
+                    f"pg2 against pg1, {version}: {statistics.median(ratios):+.1%} "
+                    f"(median of the rounds; rounds {', '.join(f'{r:+.1%}' for r in ratios)})",
                     flush=True,
                 )
-                for sample in line["error_samples"]:
-                    print(f"  {sample}")
 
 
 if __name__ == "__main__":

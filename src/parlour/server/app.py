@@ -18,6 +18,7 @@ from parlour import __version__
 from parlour.engine.registry import specs
 from parlour.server import errors, ws
 from parlour.server.fanout import Fanout
+from parlour.server.fast_actions import FastActions
 from parlour.server.hooks import hooks_for
 from parlour.server.hub import Hub
 from parlour.server.mailer import Mailer
@@ -206,6 +207,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # the web client, last: every path no route above claims is a file of it
     app.mount("/", StaticFiles(directory=web_root(), html=True), name="web")
+    # innermost: plain actions answered without FastAPI's routing (server/fast_actions.py)
+    app.add_middleware(FastActions, ctx=ctx)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(DocsPolicy)
     install_ops(app, ctx, hub)  # /health, /ready, /metrics, request ids, shutdown (ops lane)

@@ -169,25 +169,42 @@ def invalid_request(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     return {"detail": text, "code": "invalid_request", "problems": problems}
 
 
+def server_error_response(err: ServerError) -> JSONResponse:
+    """The answer to *err*: its status and body, ``Retry-After`` when it has one, and
+    ``WWW-Authenticate: Bearer`` for a 401."""
+    headers = {}
+    if "retry_after" in err.extra:
+        headers["Retry-After"] = str(err.extra["retry_after"])
+    if isinstance(err, Unauthorized):
+        headers["WWW-Authenticate"] = "Bearer"
+    return JSONResponse(err.body(), status_code=err.status, headers=headers)
+
+
+def database_down_response(err: Exception) -> JSONResponse:
+    """The 503 answer when the database does not answer (*err*, one of
+    :data:`DATABASE_DOWN`), logged as a warning."""
+    log.warning("the database is not answering: %s", type(err).__name__)
+    down = Unavailable(
+        "the database is not answering: try again shortly",
+        retry_after=DATABASE_RETRY_SECONDS,
+    )
+    return server_error_response(down)
+
+
+def engine_error_response(err: ParlourError) -> JSONResponse:
+    """The 422 answer to the engine's refusal *err* (``detail``, ``code``)."""
+    return JSONResponse({"detail": str(err), "code": engine_code(err)}, status_code=422)
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that map errors to responses on *app*."""
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, err: ServerError) -> JSONResponse:
-        headers = {}
-        if "retry_after" in err.extra:
-            headers["Retry-After"] = str(err.extra["retry_after"])
-        if isinstance(err, Unauthorized):
-            headers["WWW-Authenticate"] = "Bearer"
-        return JSONResponse(err.body(), status_code=err.status, headers=headers)
+        return server_error_response(err)
 
     async def _database_down(_request: Request, err: Exception) -> JSONResponse:
-        log.warning("the database is not answering: %s", type(err).__name__)
-        down = Unavailable(
-            "the database is not answering: try again shortly",
-            retry_after=DATABASE_RETRY_SECONDS,
-        )
-        return await _server_error(_request, down)
+        return database_down_response(err)
 
     for kind in DATABASE_DOWN:
         app.add_exception_handler(kind, _database_down)
@@ -203,7 +220,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ParlourError)
     async def _engine_error(_request: Request, err: ParlourError) -> JSONResponse:
-        return JSONResponse({"detail": str(err), "code": engine_code(err)}, status_code=422)
+        return engine_error_response(err)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_request: Request, err: RequestValidationError) -> JSONResponse:

@@ -175,7 +175,8 @@ async def socket(websocket: WebSocket) -> None:
     await websocket.accept()
     follower = Follower(account.id if account else None)
     hub.add(follower)
-    sender = asyncio.create_task(_send_loop(ctx, websocket, follower, token))
+    hashed = accounts.token_hash(token) if token is not None else None  # once per socket
+    sender = asyncio.create_task(_send_loop(ctx, websocket, follower, token, hashed))
     try:
         await websocket.send_text(
             dumps(
@@ -191,7 +192,7 @@ async def socket(websocket: WebSocket) -> None:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
-            if token is not None and not await _still_logged_in(ctx, token):
+            if token is not None and not await _still_logged_in(ctx, token, hashed):
                 # logged out (or the login expired) since the socket opened: it no longer
                 # acts, follows or watches as the account
                 await websocket.close(code=4401, reason="log in again")
@@ -235,23 +236,27 @@ def _ref_of(text: str) -> Any:
     return message.get("ref") if isinstance(message, dict) else None
 
 
-async def _still_logged_in(ctx: ServerContext, token: str) -> bool:
+async def _still_logged_in(ctx: ServerContext, token: str, hashed: str | None) -> bool:
     """Whether the socket's login still holds (revoked at logout, or expired): a dictionary
     look-up, and a query at most every ``login_cache_seconds``."""
-    if accounts.cached_login(ctx, token) is not None:
+    if accounts.cached_login(ctx, token, hashed) is not None:
         return True
     return await anyio.to_thread.run_sync(accounts.authenticate, ctx, token) is not None
 
 
 async def _send_loop(
-    ctx: ServerContext, websocket: WebSocket, follower: Follower, token: str | None
+    ctx: ServerContext,
+    websocket: WebSocket,
+    follower: Follower,
+    token: str | None,
+    hashed: str | None,
 ) -> None:
     while True:
         text = await follower.queue.get()
         if text is None:
             await websocket.close(code=1013, reason="too far behind: reconnect")
             return
-        if token is not None and not await _still_logged_in(ctx, token):
+        if token is not None and not await _still_logged_in(ctx, token, hashed):
             # logged out since: the account's views (its rack, its hand) stop here
             await websocket.close(code=4401, reason="log in again")
             return

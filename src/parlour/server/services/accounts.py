@@ -403,10 +403,14 @@ def _still_seated(ctx: ServerContext, table_id: int, account_id: int) -> bool:
     return any(s.account_id == account_id and not s.removed for s in seats)
 
 
-def cached_login(ctx: ServerContext, token: str) -> AccountRow | None:
+def cached_login(ctx: ServerContext, token: str, hashed: str | None = None) -> AccountRow | None:
     """The account of *token* if it was checked within ``login_cache_seconds`` and has not
-    expired; ``None`` otherwise (then ask :func:`authenticate`). No database access."""
-    cached = ctx.logins.get(token_hash(token)) if 0 < len(token) <= 200 else None
+    expired; ``None`` otherwise (then ask :func:`authenticate`). No database access.
+    *hashed* is ``token_hash(token)`` when the caller keeps it (a WebSocket asks at every
+    message: the hash is most of the cost)."""
+    if not 0 < len(token) <= 200:
+        return None
+    cached = ctx.logins.get(hashed if hashed is not None else token_hash(token))
     if cached is None:
         return None
     account, expires, until = cached

@@ -41,7 +41,7 @@ from parlour.engine.state import CHANCE, HOST
 from parlour.server.daily import NEW_DAY
 from parlour.server.services.cache import Entry
 from parlour.server.services.context import ServerContext
-from parlour.storage.social import NotificationRow, add_notification, mail_recipients, queue_mail
+from parlour.storage.social import NotificationRow, add_notifications, mail_recipients, queue_mail
 from parlour.storage.tables import ACTIVE, FINISHED, GameTable, TableSeat, get_seats, get_table
 
 log = logging.getLogger("parlour.server")
@@ -173,19 +173,10 @@ def store_notices(
 ) -> list[NotificationRow]:
     """Store the notices not stored before, and queue the mail of those whose person asked
     for it (when the server sends mail); the new rows."""
-    stored: list[tuple[Notice, NotificationRow]] = []
-    for notice in notices:
-        row = add_notification(
-            connection,
-            account_id=notice.account_id,
-            table_id=notice.table_id,
-            kind=notice.kind,
-            text=notice.text,
-            key=notice.key,
-            now=now,
-        )
-        if row is not None:
-            stored.append((notice, row))
+    rows = add_notifications(
+        connection, [(n.account_id, n.table_id, n.kind, n.text, n.key) for n in notices], now=now
+    )
+    stored = [(notice, row) for notice, row in zip(notices, rows, strict=True) if row is not None]
     settings = ctx.settings
     if stored and settings.smtp_host:
         recipients = mail_recipients(connection, sorted({n.account_id for n, _ in stored}))
