@@ -28,7 +28,14 @@ from typing import Any
 import numpy as np
 
 from parlour.games.dice.optimal import Progress, RaceTable, read_table, solve_race, write_table
-from parlour.games.dice.solver import UNIT, RollKind, TurnModel, WinPolicy, build_roll_kind
+from parlour.games.dice.solver import (
+    UNIT,
+    RollKind,
+    TurnModel,
+    WinPolicy,
+    bank_from,
+    build_roll_kind,
+)
 from parlour.games.ten_thousand.solver import (
     MAX_KEEP,
     TIE_SHARE,
@@ -180,9 +187,7 @@ class OptimalTurn(WinPolicy):
         u[0] = 1.0 - wins[b, a]
         entry = 0 if a > 0 else -(-rules.entry // UNIT)
         safe = 1.0 - float(model.flat.farkle.min()) * (1.0 - u[0])
-        top = goal - a + BEYOND // UNIT
-        while top > max(entry, 1) and u[top - 1] >= safe:
-            top -= 1
+        top = bank_from(u, safe, max(entry, 1), goal - a + BEYOND // UNIT)
         super().__init__(model, u.tolist(), top=top, entry=entry)
 
 
