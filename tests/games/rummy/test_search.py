@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -19,9 +18,8 @@ from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
 from tests.games.rummy.test_properties import hidden_reshuffled
 
-SMALL = SearchBot(simulations=12, seconds=math.inf)
-"""A small budget (the same code, faster tests), without the clock: a loaded machine must not
-change a choice."""
+SMALL = SearchBot(simulations=12, draws=True)
+"""A small budget (the same code, faster tests), searching the draws too."""
 
 
 def m(text: str) -> int:
@@ -31,9 +29,9 @@ def m(text: str) -> int:
 def test_the_default_budget() -> None:
     bot = make_bot("search")
     assert isinstance(bot, SearchBot)
-    assert (bot.simulations, bot.tries, bot.width) == (200, 8, 3)
+    assert (bot.simulations, bot.check, bot.tries, bot.width) == (90, 10, 8, 3)
     assert bot.confidence == 2.0
-    assert bot.seconds == 0.8
+    assert not bot.draws
 
 
 def test_shortlist_puts_loose_high_cards_first() -> None:
@@ -96,12 +94,26 @@ def test_it_finishes_legal_games_under_every_option() -> None:
         assert max(state.result().scores) > 150
 
 
-@pytest.mark.parametrize(("seconds", "worlds"), [(0.0, 1), (math.inf, 6)])
-def test_the_clock_stop_plays_one_world_at_least(
-    monkeypatch: pytest.MonkeyPatch, seconds: float, worlds: int
-) -> None:
-    # A draw: two choices (stock, discard) share 12 simulations, 6 worlds. With no time
-    # (seconds=0) the stop cuts in after the first world; the choice is still legal.
+def test_no_clock_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the budget is work, not time: the search module sees a time module with no clock in it
+    # (only sleep, to let other threads run), so any reading of a clock would fail here
+    import time
+    from types import SimpleNamespace
+
+    import parlour.games.rummy.search as search
+
+    monkeypatch.setattr(search, "time", SimpleNamespace(sleep=time.sleep))
+    game = parlour.load("rummy", max_rounds=1)
+    first = play_game(game, [SMALL, SimpleBot()], random.Random(4))
+    assert first.is_terminal()
+    monkeypatch.setattr(search.threading, "active_count", lambda: 2)  # as on the server
+    again = play_game(game, [SMALL, SimpleBot()], random.Random(4))
+    assert again.history == first.history
+
+
+def test_the_budget_counts_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A draw: two choices (stock, discard) share 12 simulations, 6 worlds (no check before the
+    # 10th world, so none is dropped).
     import parlour.games.rummy.search as search
 
     made: list[int] = []
@@ -113,7 +125,54 @@ def test_the_clock_stop_plays_one_world_at_least(
 
     monkeypatch.setattr(search, "determinize", counting)
     state = deal(["2C 3C 9H 9S 9D KS", "2H 3D 8S JD 4S 10H"], "4C", "QD AH")
-    bot = SearchBot(simulations=12, seconds=seconds)
-    choice = bot.best(state, 0, [DRAW_STOCK, DRAW_DISCARD], random.Random(0))
-    assert len(made) == worlds
+    choice = SMALL.best(state, 0, [DRAW_STOCK, DRAW_DISCARD], random.Random(0))
+    assert len(made) == 6
     assert choice in state.legal_actions(0)
+
+
+def test_a_choice_is_clear_beyond_two_standard_errors() -> None:
+    bot = SearchBot()
+    # differences 10, 10, 10: no spread, mean 10 above 0
+    assert bot._clear(30, 300, 3, 1)
+    assert not bot._clear(30, 300, 3, -1)
+    # differences 20, 0, 10: mean 10, variance 100, standard error 5.77; 10 < 2 x 5.77
+    assert not bot._clear(30, 500, 3, 1)
+    # differences -20, -20, -20, -10: mean -17.5, variance 25, standard error 2.5
+    assert bot._clear(-70, 1300, 4, -1)
+    assert not bot._clear(10, 100, 1, 1)  # one world says nothing
+
+
+@pytest.mark.parametrize(
+    ("margins", "worlds", "chosen"),
+    [
+        # both others lose 10 and 5 points in every world: dropped at the first check (10
+        # worlds), which ends the decision on hard's choice
+        ((0, -10, -5), 10, 0),
+        # the second gains 5 in every world: the first is dropped after 10 worlds (3 play-outs
+        # each, 30 spent), then worlds cost 2 play-outs: (90 - 30) / 2 = 30 more, 40 in all
+        ((0, -10, 5), 40, 2),
+        # level with hard: never clear either way, the whole budget (30 worlds of 3), hard's
+        ((0, 0, 0), 30, 0),
+    ],
+)
+def test_clearly_worse_choices_are_dropped(
+    monkeypatch: pytest.MonkeyPatch, margins: tuple[int, int, int], worlds: int, chosen: int
+) -> None:
+    import parlour.games.rummy.search as search
+
+    made: list[int] = []
+    real = search.determinize
+
+    def counting(*args: Any, **kwargs: Any) -> RummyState:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    state = deal(["2C 3C 9H 9S KD", "2H 3D 8S JD 4S"], "QC", "5D AH")
+    act(state, "draw stock")
+    candidates = [DISCARDS[m(t).bit_length() - 1] for t in ("KD", "5D", "9H")]
+    by_action = dict(zip(candidates, margins, strict=True))
+    monkeypatch.setattr(search, "determinize", counting)
+    monkeypatch.setattr(SearchBot, "_margin", lambda self, world, seat, a: by_action[a])
+    choice = SearchBot().best(state, 0, candidates, random.Random(0))
+    assert len(made) == worlds
+    assert choice == candidates[chosen]

@@ -9,7 +9,16 @@ import pytest
 from parlour.games.rummy.bots import make_bot
 from parlour.games.rummy.cards import mask_of, parse_card, parse_cards
 from parlour.games.rummy.melds import melds_in
-from parlour.games.rummy.simple import SimpleBot, completes_meld, has_meld, in_start
+from parlour.games.rummy.notation import DISCARDS
+from parlour.games.rummy.simple import (
+    SimpleBot,
+    completes_meld,
+    has_meld,
+    in_start,
+    loose_discard,
+    simple_discard,
+    starts,
+)
 from tests.games.rummy.conftest import act, deal
 
 
@@ -37,6 +46,30 @@ def test_completes_meld_and_has_meld_agree_with_the_meld_finder() -> None:
         card, hand = cards[0], mask_of(cards[1:])
         assert completes_meld(hand, card) == any(x >> card & 1 for x in melds_in(hand | 1 << card))
         assert has_meld(hand) == bool(melds_in(hand))
+
+
+def test_starts_finds_pairs_and_near_cards_with_the_ace_at_both_ends() -> None:
+    assert starts(m("7S 7H 2C")) == m("7S 7H")
+    assert starts(m("AH KH 5D")) == m("AH KH")  # Q-K-A wants the queen
+    assert starts(m("AH 3H 5D")) == m("AH 3H")  # A-2-3 wants the two
+    assert starts(m("2H KH 5D 8D")) == 0  # K-A-2 is no run; 5D 8D are three apart
+
+
+def test_the_fast_discard_is_the_simple_discard() -> None:
+    # loose_discard (the play-outs' path, on the bits) against in_start and simple_discard
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(3_000):
+        cards = rng.sample(range(52), rng.randint(1, 12))
+        hand = mask_of(cards)
+        assert starts(hand) == mask_of([x for x in cards if in_start(hand, x)])
+        if not has_meld(hand):
+            taken = cards[0]
+            allowed = hand if hand == 1 << taken else hand & ~(1 << taken)
+            slow = simple_discard(hand, [DISCARDS[x] for x in cards if allowed >> x & 1])
+            assert DISCARDS[loose_discard(hand, allowed)] == slow
+            checked += 1
+    assert checked > 1_000
 
 
 def test_two_card_starts() -> None:

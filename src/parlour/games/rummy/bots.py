@@ -17,8 +17,9 @@ checks that choices do not change when those hidden cards are permuted.
   chance of joining a meld before the round ends, keeps two-card starts (pairs and near
   cards of a suit) over loose cards, and avoids discarding cards that join the cards an
   opponent is known to hold; it takes the discard only when that card makes a meld.
-- ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine, with a
-  time budget per move (the top level, plain ``cpu``).
+- ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine, hard's
+  choices with its discard searched; a budget per move counted in play-outs (deterministic
+  for a seed); in the arena only (:data:`BASELINES`).
 """
 
 from __future__ import annotations

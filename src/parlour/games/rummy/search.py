@@ -1,34 +1,36 @@
 """The ``search`` level: determinized Monte Carlo over the rules engine
 (``docs/rules/rummy.md#computer-players``).
 
-At each draw and each discard, the level tries every legal choice in the same sampled worlds:
-a world is a :func:`~.determinize.determinize` re-deal of the cards it cannot see (the other
-hands less their known cards, and the stock), consistent with the public moves; in each world
-each choice is applied to a clone of the state and the round is played out to its end by the
-simple player (:func:`~.simple.simple_choice`) in every seat. The choice with the best mean
-round margin (its round score less the best other seat's, points) is played. The choices
-searched are the ``hard`` level's choice and, for a discard, the next ones the simple player
-would pick (``width`` in all); another choice replaces hard's only when its gain in the
-paired worlds is clear (``confidence`` standard errors), so that noise in a small budget
-does not move the level off a sound choice. Melding and laying off follow the ``hard``
-level's exact split: everything the best split allows goes on the table at once (cards on the
-table score, cards in the hand count against).
+At each discard the level tries its choices in the same sampled worlds: a world is a
+:func:`~.determinize.determinize` re-deal of the cards it cannot see (the other hands less
+their known cards, and the stock), consistent with the public moves; in each world each
+choice is applied to a clone of the state and the round is played out to its end by the
+simple player (:func:`~.simple.simple_choice`) in every seat. The choices searched are the
+``hard`` level's choice and the next ones the simple player would pick (``width`` in all);
+another choice replaces hard's only when its mean round margin (its round score less the best
+other seat's, points) in the paired worlds is higher by more than ``confidence`` standard
+errors, so that noise in a small budget does not move the level off a sound choice. Melding
+and laying off follow the ``hard`` level's exact split: everything the best split allows goes
+on the table at once (cards on the table score, cards in the hand count against). The draw is
+hard's (``draws=True`` searches it too: measured, the search changed hard's draw once in 100
+draws, for half the work).
 
-The budget is a number of played-out rounds per decision (``simulations``), so that the same
-seed gives the same games on any machine, with a wall-clock stop (``seconds``, default 0.8):
-once the time is up no further world is sampled and the choice is made from the worlds
-played so far (at least one). The stop only cuts in on a machine too loaded to play the
-budget in time, and only then may the choice differ from an unloaded run; it is what keeps a
-move under a second for a person waiting on the server. Between worlds the level lets other
-threads run (``time.sleep(0)``): on the server it thinks in a worker thread, and a pure-Python
-loop would otherwise keep the event loop and the request threads waiting for the interpreter
-lock (``docs/rules/rummy.md#computer-players``).
+The budget is counted in work, never in time, so that a seed gives the same game on every
+machine, loaded or not: at most ``simulations`` played-out rounds a decision. Every
+``check`` worlds a choice whose mean margin is below hard's by more than ``confidence``
+standard errors is dropped, and the decision ends when none is left; the worlds are drawn in
+the same order whatever is dropped, so this too depends only on the seed. When other threads
+run (on the server, the bot thinks in a worker thread) the level lets them run between worlds
+(``time.sleep(0)``): a pure-Python loop would otherwise keep the event loop and the request
+threads waiting for the interpreter lock. That changes when the level thinks, never what it
+chooses.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +41,7 @@ from parlour.games.rummy.cards import Mask
 from parlour.games.rummy.determinize import determinize, passed_over
 from parlour.games.rummy.notation import Discard, Draw, LayOff, Meld, RummyAction
 from parlour.games.rummy.scoring import POINTS
-from parlour.games.rummy.simple import in_start, simple_choice
+from parlour.games.rummy.simple import completes_meld, in_start, simple_choice
 from parlour.games.rummy.state import DRAW, PLAY, RummyState
 
 _PLANNER = LEVELS["hard"]
@@ -47,15 +49,22 @@ _PLANNER = LEVELS["hard"]
 
 def play_out(state: RummyState, *, max_steps: int = 2_000) -> None:
     """Play *state* (a simulation copy) to the end of its round with the simple player in
-    every seat. Moves are the simple player's choices among the legal actions, applied
-    without the legality check and without history (for speed; they are legal by
-    construction). Stops at the next deal, the end of the game, or after *max_steps* moves."""
+    every seat. Moves are the simple player's choices, applied without the legality check and
+    without history (for speed; they are legal by construction). Stops at the next deal, the
+    end of the game, or after *max_steps* moves."""
     for _ in range(max_steps):
         phase = state.phase
-        if phase != DRAW and phase != PLAY:
+        if phase == DRAW:
+            pile = state.discard
+            state._draw(bool(pile) and completes_meld(state.hands[state.seat], pile[-1]))
+        elif phase == PLAY:
+            action = simple_choice(state, state.seat)
+            if type(action) is Discard:
+                state._discard(action.card)
+            else:
+                state._apply(action, state.seat)
+        else:
             return
-        seat = state.seat
-        state._apply(simple_choice(state, seat), seat)
 
 
 def round_margin(state: RummyState, seat: int) -> int:
@@ -77,28 +86,34 @@ def shortlist(hand: Mask, discards: Sequence[Discard], width: int) -> list[Disca
 @dataclass
 class SearchBot:
     """Determinized Monte Carlo (see the module docstring). ``simulations`` is the budget per
-    decision: rounds played out, shared equally by the choices (at least one world each);
-    ``confidence`` is how many standard errors a choice must gain over hard's to replace it;
-    ``tries`` is passed to :func:`~.determinize.determinize`; ``width`` is how many discards
-    are searched (:func:`shortlist`); ``seconds`` is the wall-clock stop per decision."""
+    decision: at most that many rounds played out, shared by the choices (all play the same
+    worlds, at least one); ``check`` is how many worlds are played between two looks at the
+    means; ``confidence`` is how many standard errors a choice must gain over hard's to
+    replace it, or lose to be dropped; ``tries`` is passed to
+    :func:`~.determinize.determinize`; ``width`` is how many discards are searched
+    (:func:`shortlist`); ``draws`` searches the draw too."""
 
     name: str = "search"
-    simulations: int = 200
-    seconds: float = 0.8
+    simulations: int = 90
+    check: int = 10
     tries: int = 8
     width: int = 3
     confidence: float = 2.0
+    draws: bool = False
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
         assert isinstance(state, RummyState)
-        legal = state.legal_actions(seat)
         hard = _PLANNER.choose(state, seat, rng)
         if state.phase == DRAW:
+            if not self.draws:
+                return hard
+            legal = state.legal_actions(seat)
             candidates: list[RummyAction] = [a for a in legal if isinstance(a, Draw)]
         else:
             if isinstance(hard, (Meld, LayOff)):
                 return hard
+            legal = state.legal_actions(seat)
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return hard
@@ -119,34 +134,56 @@ class SearchBot:
         candidates: Sequence[RummyAction],
         rng: random.Random,
     ) -> RummyAction:
-        """The choice among *candidates* (the first is hard's) to play: each is played out in
-        the same ``simulations // len(candidates)`` worlds (at least one; fewer when the
-        ``seconds`` stop cuts in); another choice replaces the first only when its mean
-        :func:`round_margin` is higher by more than ``confidence`` standard errors of the
-        paired differences (and the best such by mean)."""
-        deadline = time.perf_counter() + self.seconds
+        """The choice among *candidates* (the first is hard's) to play. Each world is a
+        re-deal; hard's choice and every choice still in play are played out in it. Every
+        ``check`` worlds, a choice whose mean :func:`round_margin` less hard's (paired by
+        world) is below 0 by more than ``confidence`` standard errors is dropped; the search
+        ends when none is left or the ``simulations`` budget is spent. Another choice then
+        replaces hard's only when its mean is above 0 by more than ``confidence`` standard
+        errors (the best such by mean)."""
         passed = passed_over(state)
-        budget = max(1, self.simulations // len(candidates))
-        diffs: list[list[int]] = [[] for _ in candidates]
-        for index in range(budget):
-            if index:
-                if time.perf_counter() > deadline:
-                    break
+        yielding = threading.active_count() > 1
+        live = list(range(1, len(candidates)))
+        sums = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        spent = 0
+        worlds = 0
+        while live and (not worlds or spent + 1 + len(live) <= self.simulations):
+            if worlds and yielding:
                 time.sleep(0)  # let the server's other threads run (module docstring)
             world = determinize(state, seat, rng, tries=self.tries, passed=passed)
-            margins = []
-            for action in candidates:
-                sim = world.clone()
-                sim._apply(action, seat)
-                play_out(sim)
-                margins.append(round_margin(sim, seat))
-            for i, margin in enumerate(margins):
-                diffs[i].append(margin - margins[0])
-        worlds = len(diffs[0])
+            base = self._margin(world, seat, candidates[0])
+            for i in live:
+                d = self._margin(world, seat, candidates[i]) - base
+                sums[i] += d
+                squares[i] += d * d
+                counts[i] += 1
+            spent += 1 + len(live)
+            worlds += 1
+            if worlds % self.check == 0:
+                live = [i for i in live if not self._clear(sums[i], squares[i], counts[i], -1)]
         best, best_mean = 0, 0.0
         for i in range(1, len(candidates)):
-            mean = sum(diffs[i]) / worlds
-            spread = sum((d - mean) ** 2 for d in diffs[i]) / max(1, worlds - 1)
-            if mean > best_mean and mean > self.confidence * math.sqrt(spread / worlds):
-                best, best_mean = i, mean
+            if counts[i] and self._clear(sums[i], squares[i], counts[i], 1):
+                mean = sums[i] / counts[i]
+                if mean > best_mean:
+                    best, best_mean = i, mean
         return candidates[best]
+
+    def _margin(self, world: RummyState, seat: int, action: RummyAction) -> int:
+        sim = world.clone()
+        sim._apply(action, seat)
+        play_out(sim)
+        return round_margin(sim, seat)
+
+    def _clear(self, total: float, squares: float, n: int, sign: int) -> bool:
+        """Whether a mean difference (*total* over *n* worlds, *squares* its sum of squares)
+        is beyond 0 on the side of *sign* by more than ``confidence`` standard errors."""
+        if n < 2:
+            return False
+        mean = total / n
+        if sign * mean <= 0:
+            return False
+        spread = max(0.0, squares - n * mean * mean) / max(1, n - 1)
+        return sign * mean > self.confidence * math.sqrt(spread / n)

@@ -1,0 +1,85 @@
+"""Think time of the Rummy ``search`` level per searched decision, against one play-out.
+
+Positions are taken from games of ``hard`` against the simple player (seeded); at every
+``--every``-th position of the player to move, the level decides (``SearchBot.choose``) and
+its processor time is kept, split into the decisions it searched (a discard by hard's
+choice, with more than one card to discard) and the others (draws, melds, lay-offs: hard's
+choice). The baseline measured in the same run is one play-out of a re-dealt world by the
+simple player (``play_out``), so the figures read as "the time of so many play-outs";
+absolute times are printed too, for this machine only.
+
+Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import parlour
+from parlour.games.rummy.bots import LEVELS, make_bot
+from parlour.games.rummy.determinize import determinize
+from parlour.games.rummy.notation import Discard
+from parlour.games.rummy.search import SearchBot, play_out
+from parlour.games.rummy.state import PLAY, RummyState
+
+
+def positions(games: int, every: int, seed: int) -> list[tuple[RummyState, int]]:
+    """Every *every*-th decision of *games* games of hard against the simple player."""
+    game = parlour.load("rummy")
+    rng = random.Random(seed)
+    bots = [make_bot("hard"), make_bot("simple")]
+    found: list[tuple[RummyState, int]] = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        assert isinstance(state, RummyState)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            found.append((state.clone(), seat))
+            state.apply(bots[seat].choose(state, seat, rng))
+    return found[::every]
+
+
+def main() -> None:
+    """Print the figures (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    found = positions(args.games, args.every, args.seed)
+    rng = random.Random(args.seed)
+    began = time.process_time()
+    for state, seat in found:
+        play_out(determinize(state, seat, rng))
+    one = (time.process_time() - began) / len(found)
+    bot = SearchBot()
+    searched: list[float] = []
+    other: list[float] = []
+    for state, seat in found:
+        began = time.process_time()
+        bot.choose(state, seat, random.Random(args.seed))
+        spent = time.process_time() - began
+        hard = LEVELS["hard"].choose(state, seat, random.Random(args.seed))
+        legal = state.legal_actions(seat)
+        discards = sum(isinstance(a, Discard) for a in legal)
+        search = state.phase == PLAY and isinstance(hard, Discard) and discards > 1
+        (searched if search else other).append(spent)
+    for label, times in (("searched", searched), ("other", other)):
+        if not times:
+            continue
+        median, top = statistics.median(times), max(times)
+        print(
+            f"{label}: {len(times)} decisions, median {median * 1000:.1f} ms "
+            f"({median / one:.0f} play-outs), max {top * 1000:.1f} ms ({top / one:.0f} play-outs)"
+        )
+    print(f"one play-out: {one * 1000:.3f} ms ({len(found)} measured)")
+
+
+if __name__ == "__main__":
+    main()
