@@ -3,6 +3,7 @@ only actions the rules have just listed, and gives the very games the checked pa
 
 from __future__ import annotations
 
+import hashlib
 import random
 from fractions import Fraction
 
@@ -46,6 +47,49 @@ def test_fast_games_replay_through_the_checked_path(name: str, options: dict[str
             checked.apply(action, player=player)  # every event passes every check
         assert checked == fast
         assert fast.game.state_from_json(fast.to_json()) == fast
+
+
+def _bench_game(name: str, seed: int, **options: object) -> parlour.State:
+    """A random game as the bench plays it: ``apply_legal(int(rng.random() * len(legal())))``
+    and ``apply_sample(rng)``, one ``random.Random(seed)`` for both."""
+    state = parlour.load(name, **options).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_sample(rng)
+        else:
+            state.apply_legal(int(rng.random() * len(state.legal())))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "digest"),
+    [
+        ("ten-thousand", {}, "10cc6f686bdb295f"),
+        ("greedy", {}, "782794bbf19a6e25"),
+        ("rummy", {"ending_score": 50, "max_rounds": 2}, "25715eedb8461819"),
+    ],
+)
+def test_the_fast_path_plays_the_games_it_played_before(
+    name: str, options: dict[str, object], digest: str
+) -> None:
+    """Seeds 0-99 give the very games the fast path gave before it was made faster (the
+    digest of their histories in notation, recorded on commit c0131bb): a faster path
+    draws the same random numbers in the same order and applies the same actions."""
+    found = hashlib.sha256()
+    for seed in range(100):
+        found.update(repr(_bench_game(name, seed, **options).to_json()["history"]).encode())
+    assert found.hexdigest()[:16] == digest
+
+
+def test_the_first_fast_events_of_a_seed() -> None:
+    """Seed 0 of Ten-Thousand (bench loop): the first four events, in notation, and the end
+    (315 events; seat 1 wins 10,000 to 9,350), as the fast path played them before."""
+    state = _bench_game("ten-thousand", 0)
+    first = [state.action_to_string(a) for _, a in state.history[:4]]
+    assert first == ["roll 2 3 4 4 5 6", "keep 5 bank", "roll 1 2 3 4 4 5", "keep 5 bank"]
+    assert len(state.history) == 315
+    assert state.result().scores == (9350, 10000) and state.result().winners == (1,)
 
 
 def test_apply_legal_needs_a_fresh_listing() -> None:

@@ -3,6 +3,7 @@ and its observations, masks and rewards say what the engine says."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import numpy as np
@@ -166,6 +167,31 @@ def test_dice_observations_in_place_are_the_old_ones(
     assert replay == fresh.position.state and replay.is_terminal()
     assert fresh.rewards == reused.rewards == fresh._cumulative_rewards
     assert len(seen) >= 10  # a whole game, not just its start
+
+
+@pytest.mark.parametrize(
+    ("game", "digest"), [("ten-thousand", "6a1a6601592a6b75"), ("greedy", "c581300d774ebc3d")]
+)
+def test_dice_environments_give_what_they_gave_before(game: str, digest: str) -> None:
+    """Twenty seeded games through each kind of environment (default, then in place), a
+    random agent picking from the mask: every seat's observation and mask at every step,
+    and the rewards, are the bytes they were before the environment was made faster (their
+    digest, recorded on commit c0131bb)."""
+    found = hashlib.sha256()
+    for in_place in (False, True):
+        e = raw_env(game, in_place=in_place)
+        pick = random.Random(3)
+        for seed in range(20):
+            e.reset(seed=seed)
+            while not all(e.terminations.values()):
+                for agent in e.possible_agents:
+                    seen = e.observe(agent)
+                    found.update(seen["observation"].tobytes())
+                    found.update(seen["action_mask"].tobytes())
+                legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+                e.step(int(legal[pick.randrange(len(legal))]))
+            found.update(repr(e.rewards).encode())
+    assert found.hexdigest()[:16] == digest
 
 
 def test_a_dice_observation_by_hand() -> None:
