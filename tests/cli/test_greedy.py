@@ -153,6 +153,20 @@ def test_solve_the_tournament_and_the_race_json() -> None:
     assert race["peak_memory_mb"] > 0 and race["solve_seconds"] > 0
 
 
+def test_solve_optimal_caches_the_race_table_for_optimal_and_the_coach() -> None:
+    # docs/rules/greedy.md: optimal plays as strong "until parlour solve greedy --optimal
+    # ... has solved and cached it" (it solved and measured, and kept nothing)
+    from parlour.games.greedy.coach import cache_path
+    from parlour.games.greedy.solver import GreedyRules
+
+    path = cache_path(GreedyRules(1050))
+    assert not path.exists()
+    race = json.loads(ok("solve", "greedy", "--target", "1050", "--optimal", "--json"))["optimal"]
+    assert path.is_file() and race["cache"] == str(path)
+    text = ok("solve", "greedy", "--target", "1050", "--optimal")
+    assert "cached in" in text and path.name in text.replace("\n", "")
+
+
 def test_arena_tournament_against_strong_prints_tournament_points() -> None:
     text = ok(
         "arena", "greedy", "--players", "tournament,strong", "--games", "4", "--target", "1000"

@@ -140,11 +140,12 @@ def _solved(solve: object, *, quiet: bool, label: str) -> tuple[object, float, f
 
 
 def race_figures(target: int, *, quiet: bool) -> dict[str, object]:
-    """Solve the two-player race to win afresh (both optimal) and measure it: the first
-    player's chance, the fair compensation for the second player (points), seconds, peak
-    memory."""
+    """Solve the two-player race to win afresh (both optimal), cache it in the data
+    directory (``optimal`` and the coach play and judge by it from then on) and measure it:
+    the first player's chance, the fair compensation for the second player (points),
+    seconds, peak memory, where it is cached."""
     from parlour.games.dice.optimal import RaceTable
-    from parlour.games.greedy import optimal
+    from parlour.games.greedy import coach, optimal
     from parlour.games.greedy.solver import GreedyRules
 
     rules = GreedyRules(target)
@@ -154,6 +155,7 @@ def race_figures(target: int, *, quiet: bool) -> dict[str, object]:
         label="solving Greedy's race to win (pairs of scores)",
     )
     assert isinstance(table, RaceTable)
+    coach.store_race_table(rules, table.wins)
     column = [float(w) for w in table.wins[0]]
     fair = min(range(len(column)), key=lambda c: abs(column[c] - 0.5))
     return {
@@ -164,6 +166,7 @@ def race_figures(target: int, *, quiet: bool) -> dict[str, object]:
         "solve_cpu_seconds": cpu,
         "peak_memory_mb": peak,
         "newton_steps": table.steps,
+        "cache": str(coach.cache_path(rules)),
     }
 
 
@@ -210,7 +213,7 @@ def _print_figures(race: dict[str, object] | None, cup: dict[str, object] | None
         )
         console.print(
             f"Solved in {r['solve_seconds']:.1f} s ({r['solve_cpu_seconds']:.1f} s of CPU), "
-            f"peak memory {r['peak_memory_mb']:.0f} MB"
+            f"peak memory {r['peak_memory_mb']:.0f} MB; cached in {r['cache']}"
         )
     if cup is not None:
         c = cup
