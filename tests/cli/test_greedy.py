@@ -175,6 +175,19 @@ def test_arena_tournament_against_strong_prints_tournament_points() -> None:
     assert "strong as the person:" in text
 
 
+def test_arena_says_when_it_solves_the_race_table_for_optimal() -> None:
+    # at a target without a stored table the arena solved for minutes with nothing on screen
+    from parlour.games.greedy.coach import cache_path
+    from parlour.games.greedy.solver import GreedyRules
+
+    args = ("arena", "greedy", "--players", "optimal,strong", "--games", "2", "--target", "1050")
+    first = ok(*args).replace("\n", " ")
+    assert "Solving the race to win at 1,050 points once" in first
+    assert cache_path(GreedyRules(1050)).is_file()
+    assert "Solving" not in ok(*args)  # stored now
+    assert "Solving" not in ok(*args[:-2], "--target", "1100", "--json")  # quiet
+
+
 def test_bench_optimal_times_the_solve_and_the_move_choices() -> None:
     out = json.loads(
         ok("bench", "greedy", "--optimal", "--target", "1000", "--strong-games", "2", "--json")

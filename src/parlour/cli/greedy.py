@@ -412,10 +412,7 @@ def arena_greedy(
     if "tournament" in levels:
         ensure_tournament_tables(target, quiet=as_json)
     if "optimal" in levels:
-        from parlour.games.greedy.coach import race_table
-        from parlour.games.greedy.solver import GreedyRules
-
-        race_table(GreedyRules(target))  # solved and cached once: optimal plays by it
+        ensure_race_table(target, quiet=as_json)  # solved and cached once: optimal plays by it
     two = len(levels) == 2
     dice_arena(
         game,
@@ -459,6 +456,31 @@ def _tournament_report(result: object) -> None:
             f"{fig.name} as the person: {mean:,.1f} tournament points per game "
             f"(95% interval {low:,.1f} to {high:,.1f})"
         )
+
+
+def ensure_race_table(target: int, *, quiet: bool = False) -> None:
+    """Solve and cache the race table of ``optimal`` and the coach for *target* unless it is
+    stored, saying so and with a progress bar unless *quiet* (minutes at 10,000: the arena
+    sat silent)."""
+    from parlour.games.dice.optimal import RaceTable
+    from parlour.games.greedy import coach, optimal
+    from parlour.games.greedy.solver import GreedyRules
+
+    rules = GreedyRules(target)
+    if coach.stored_race_table(rules) is not None:
+        return
+    if not quiet:
+        console.print(
+            f"Solving the race to win at {target:,} points once for the optimal player (a few "
+            f"seconds at 1,000, minutes at 10,000); cached in {coach.cache_path(rules)}"
+        )
+    table, *_ = _solved(
+        lambda progress: optimal.solve(rules, progress=progress),
+        quiet=quiet,
+        label="solving Greedy's race to win (pairs of scores)",
+    )
+    assert isinstance(table, RaceTable)
+    coach.store_race_table(rules, table.wins)
 
 
 def ensure_tournament_tables(target: int, *, quiet: bool = False) -> float:
