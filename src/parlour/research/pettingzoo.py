@@ -18,8 +18,8 @@ come at the end: the engine's returns (winners share 1.0). An illegal action rai
 
 ``observe`` returns new arrays each call; with ``in_place=True`` (:func:`raw_env`, :func:`env`)
 it writes each agent's observation into that agent's own array (overwritten by its next
-``observe``) and hands out a read-only mask the environment keeps: nothing is allocated per
-step, and the values are the same.
+``observe``) and hands out a read-only mask (in the dice games one the environment keeps:
+nothing is allocated per step; the other games make a new one); the values are the same.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """*agent*'s observation and action mask (see the module): new arrays each call, or
         with ``in_place=True`` the agent's own observation array, written again by each
-        call, and a read-only mask the environment keeps (nothing allocated)."""
+        call, and a read-only mask (the dice games': one the environment keeps)."""
         seat = self.agent_name_mapping[agent]
         position = self.position
         to_move = position.current_player() == seat

@@ -126,9 +126,11 @@ class Position(ABC):
         return mask
 
     def mask_view(self) -> npt.NDArray[np.int8]:
-        """:meth:`action_mask`, possibly a read-only array the position keeps (shared by
-        every position with the same legal ids): for callers that only read it."""
-        return self.action_mask()
+        """:meth:`action_mask` as a read-only array, possibly one the position keeps (shared
+        by every position with the same legal ids): for callers that only read it."""
+        mask = self.action_mask()
+        mask.flags.writeable = False
+        return mask
 
     def advance(self, rng: random.Random) -> int:
         """Draw and apply chance outcomes (:meth:`sample_and_apply`, its stream) until a seat
