@@ -64,6 +64,19 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert e.position.state.to_json() == before
 
 
+def test_an_action_that_is_not_an_integer_id_is_refused() -> None:
+    # int() truncated 1.5 to 1 and played it; None (for a live agent) said "-1"
+    e = raw_env("rummy")
+    e.reset(seed=5)
+    before = e.position.state.to_json()
+    for action in (0.5, "0", None):
+        with pytest.raises(IllegalMove, match=f"{action!r} is not an action id"):
+            e.step(action)  # type: ignore[arg-type]
+    assert e.position.state.to_json() == before
+    e.step(np.int64(0))  # a numpy integer is an id: drawn from the stock
+    assert e.position.state.to_json() != before
+
+
 def test_rewards_at_the_end_are_the_engines_returns() -> None:
     e = raw_env("greedy", target=1000)
     e.reset(seed=11)

@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from parlour.research.codecs import load_codec
-from parlour.research.position import Position
+from parlour.research.position import Position, action_id
 
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
@@ -137,7 +137,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.position.apply_id(int(action) if action is not None else -1)
+        self.position.apply_id(action_id(action))
         # Rewards come only at the end, so until then every reward and cumulative reward
         # stays 0 and PettingZoo's bookkeeping (clear, then accumulate) has nothing to do.
         if self._advance():

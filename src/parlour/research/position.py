@@ -23,6 +23,7 @@ now with :class:`~parlour.engine.errors.IllegalMove` and changes nothing.
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -204,6 +205,16 @@ class Position(ABC):
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         return self.clone()
+
+
+def action_id(action: object) -> int:
+    """*action*, given to an environment's ``step``, as an action id: an ``int`` or a numpy
+    integer (what a ``Discrete`` space holds), never truncated. Raises :class:`IllegalMove`
+    for anything else (``1.5``, ``"1"``, ``None``)."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalMove(f"{action!r} is not an action id (an integer)") from None
 
 
 def one_hot(size: int, index: int | None) -> list[float]:
