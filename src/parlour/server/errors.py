@@ -232,6 +232,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        if err.status_code == 400 and isinstance(err.__cause__, UnicodeDecodeError):
+            # FastAPI's "There was an error parsing the body": bad JSON, said as such (422)
+            problem = {"where": "body", "problem": "the body is not JSON: it is not UTF-8 text"}
+            body = {"detail": problem["problem"], "code": "invalid_request", "problems": [problem]}
+            return JSONResponse(body, status_code=422)
         return JSONResponse(
             {"detail": str(err.detail), "code": "http_error"},
             status_code=err.status_code,
