@@ -175,10 +175,15 @@ def test_arena_tournament_against_strong_prints_tournament_points() -> None:
     assert "strong as the person:" in text
 
 
-def test_arena_says_when_it_solves_the_race_table_for_optimal() -> None:
+def test_arena_says_when_it_solves_the_race_table_for_optimal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # at a target without a stored table the arena solved for minutes with nothing on screen
+    from parlour.games.greedy import coach
     from parlour.games.greedy.coach import cache_path
     from parlour.games.greedy.solver import GreedyRules
+
+    monkeypatch.setattr(coach, "_TABLES", {})  # none in memory from another test either
 
     args = ("arena", "greedy", "--players", "optimal,strong", "--games", "2", "--target", "1050")
     first = ok(*args).replace("\n", " ")
