@@ -12,6 +12,15 @@ from parlour.cli.main import app
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def _race_tables_in_memory_stay_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no Greedy race table in memory, and the tables its commands
+    solve stay out of later tests' memory (tests/web/test_coach.py wants none at 1,050)."""
+    from parlour.games.greedy import coach
+
+    monkeypatch.setattr(coach, "_TABLES", {})
+
+
 def run(*args: str) -> tuple[int, str]:
     result = runner.invoke(app, list(args))
     return result.exit_code, result.output
@@ -175,15 +184,10 @@ def test_arena_tournament_against_strong_prints_tournament_points() -> None:
     assert "strong as the person:" in text
 
 
-def test_arena_says_when_it_solves_the_race_table_for_optimal(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_arena_says_when_it_solves_the_race_table_for_optimal() -> None:
     # at a target without a stored table the arena solved for minutes with nothing on screen
-    from parlour.games.greedy import coach
     from parlour.games.greedy.coach import cache_path
     from parlour.games.greedy.solver import GreedyRules
-
-    monkeypatch.setattr(coach, "_TABLES", {})  # none in memory from another test either
 
     args = ("arena", "greedy", "--players", "optimal,strong", "--games", "2", "--target", "1050")
     first = ok(*args).replace("\n", " ")
