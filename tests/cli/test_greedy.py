@@ -12,6 +12,15 @@ from parlour.cli.main import app
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def _race_tables_in_memory_stay_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no Greedy race table in memory, and the tables its commands
+    solve stay out of later tests' memory (tests/web/test_coach.py wants none at 1,050)."""
+    from parlour.games.greedy import coach
+
+    monkeypatch.setattr(coach, "_TABLES", {})
+
+
 def run(*args: str) -> tuple[int, str]:
     result = runner.invoke(app, list(args))
     return result.exit_code, result.output
@@ -153,12 +162,39 @@ def test_solve_the_tournament_and_the_race_json() -> None:
     assert race["peak_memory_mb"] > 0 and race["solve_seconds"] > 0
 
 
+def test_solve_optimal_caches_the_race_table_for_optimal_and_the_coach() -> None:
+    # docs/rules/greedy.md: optimal plays as strong "until parlour solve greedy --optimal
+    # ... has solved and cached it" (it solved and measured, and kept nothing)
+    from parlour.games.greedy.coach import cache_path
+    from parlour.games.greedy.solver import GreedyRules
+
+    path = cache_path(GreedyRules(1050))
+    assert not path.exists()
+    race = json.loads(ok("solve", "greedy", "--target", "1050", "--optimal", "--json"))["optimal"]
+    assert path.is_file() and race["cache"] == str(path)
+    text = ok("solve", "greedy", "--target", "1050", "--optimal")
+    assert "cached in" in text and path.name in text.replace("\n", "")
+
+
 def test_arena_tournament_against_strong_prints_tournament_points() -> None:
     text = ok(
         "arena", "greedy", "--players", "tournament,strong", "--games", "4", "--target", "1000"
     )
     assert "tournament as the person:" in text and "tournament points per game" in text
     assert "strong as the person:" in text
+
+
+def test_arena_says_when_it_solves_the_race_table_for_optimal() -> None:
+    # at a target without a stored table the arena solved for minutes with nothing on screen
+    from parlour.games.greedy.coach import cache_path
+    from parlour.games.greedy.solver import GreedyRules
+
+    args = ("arena", "greedy", "--players", "optimal,strong", "--games", "2", "--target", "1050")
+    first = ok(*args).replace("\n", " ")
+    assert "Solving the race to win at 1,050 points once" in first
+    assert cache_path(GreedyRules(1050)).is_file()
+    assert "Solving" not in ok(*args)  # stored now
+    assert "Solving" not in ok(*args[:-2], "--target", "1100", "--json")  # quiet
 
 
 def test_bench_optimal_times_the_solve_and_the_move_choices() -> None:

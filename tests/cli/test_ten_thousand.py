@@ -136,9 +136,10 @@ def test_bench_ten_thousand_moves_prints_figures() -> None:
     assert out.exit_code == 0, out.output
     figures = json.loads(out.stdout)
     assert figures["positions"] == 3
-    for key in ("cold", "cached", "coach", "strong"):
+    for key in ("cold", "cached", "coach", "strong", "numpy"):
         assert 0 < figures[key]["median"] <= figures[key]["worst"]
-    assert figures["cold_over_strong"] > 0
+        assert 0 <= figures[key]["cpu_median"] <= figures[key]["cpu_worst"]
+    assert figures["cold_over_strong"] > 0 and figures["numpy_over_cold"] > 0
 
 
 def test_bench_optimal_times_the_move_choices() -> None:

@@ -74,6 +74,24 @@ def test_illegal_actions_raise_or_end() -> None:
     assert env.position.state.to_json() == before
 
 
+def test_an_action_that_is_not_an_integer_id_is_illegal() -> None:
+    # 1.5 was played as id 1 (int() truncated it), "1" as 1: a Discrete space holds neither
+    env = ParlourGymEnv("ten-thousand", players=1)
+    _, info = env.reset(seed=1)
+    assert info["action_mask"][1]  # keep 1 bank: legal, so only the type can refuse it
+    before = env.position.state.to_json()
+    for action in (1.5, 1.0, "1", None):
+        with pytest.raises(IllegalMove, match="not an action id"):
+            env.step(action)  # type: ignore[arg-type]
+    assert env.position.state.to_json() == before
+    ended = ParlourGymEnv("ten-thousand", players=1, illegal="end")
+    ended.reset(seed=1)
+    assert ended.step(1.5)[1:3] == (-1.0, True)  # type: ignore[arg-type]
+    assert ended.position.state.to_json() == before
+    env.step(np.int64(1))  # a numpy integer is an id: kept a 1 and banked
+    assert env.position.state.to_json() != before
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="needs an opponent"):
         ParlourGymEnv("rummy")

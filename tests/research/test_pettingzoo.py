@@ -64,6 +64,19 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert e.position.state.to_json() == before
 
 
+def test_an_action_that_is_not_an_integer_id_is_refused() -> None:
+    # int() truncated 1.5 to 1 and played it; None (for a live agent) said "-1"
+    e = raw_env("rummy")
+    e.reset(seed=5)
+    before = e.position.state.to_json()
+    for action in (0.5, "0", None):
+        with pytest.raises(IllegalMove, match=f"{action!r} is not an action id"):
+            e.step(action)  # type: ignore[arg-type]
+    assert e.position.state.to_json() == before
+    e.step(np.int64(0))  # a numpy integer is an id: drawn from the stock
+    assert e.position.state.to_json() != before
+
+
 def test_rewards_at_the_end_are_the_engines_returns() -> None:
     e = raw_env("greedy", target=1000)
     e.reset(seed=11)
@@ -215,10 +228,13 @@ def test_a_dice_observation_by_hand() -> None:
     assert not position.mask_view().any() and not position.mask_view().flags.writeable
 
 
-@pytest.mark.parametrize(("game", "options"), [("rummy", {"ending_score": 50}), ("crossword", {})])
+@pytest.mark.parametrize(
+    ("game", "options"), [("rummy", {"ending_score": 50}), ("crossword", {}), ("pig", {})]
+)
 def test_in_place_observations_of_the_other_games(game: str, options: dict[str, object]) -> None:
-    """Rummy and the crossword (written in place from their vectors): the in-place env
-    observes what the default one does, step by step, into the same array each time."""
+    """Rummy, the crossword and Pig (written in place from their vectors): the in-place env
+    observes what the default one does, step by step, into the same array each time, with
+    a read-only mask as the dice games' (docs/research.md; theirs were writable)."""
     fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
     fresh.reset(seed=4)
     reused.reset(seed=4)
@@ -229,6 +245,7 @@ def test_in_place_observations_of_the_other_games(game: str, options: dict[str, 
         assert np.array_equal(a["observation"], b["observation"])
         assert np.array_equal(a["action_mask"], b["action_mask"])
         assert b["observation"] is reused.observe(agent)["observation"]
+        assert a["action_mask"].flags.writeable and not b["action_mask"].flags.writeable
         legal = np.flatnonzero(a["action_mask"])
         choice = int(legal[pick.randrange(len(legal))])
         fresh.step(choice)

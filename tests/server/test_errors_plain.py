@@ -22,3 +22,13 @@ def test_length_and_missing_fields_are_said_plainly() -> None:
         "where": "body.password",
         "problem": "too short: at least 8 characters",
     }
+
+
+def test_an_empty_action_is_too_short_by_one_character() -> None:
+    # an empty action: "too short: at least 1 characters" (REST and the WebSocket)
+    answer = invalid_request(
+        [{"type": "string_too_short", "loc": ("body", "action"), "ctx": {"min_length": 1}}]
+    )
+    assert answer["detail"] == "action: too short: at least 1 character"
+    long = [{"type": "string_too_long", "loc": ("body", "x"), "ctx": {"max_length": 1}}]
+    assert invalid_request(long)["detail"] == "x: too long: at most 1 character"

@@ -5,6 +5,7 @@ other request goes to the route as before."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -138,3 +139,23 @@ def test_what_the_short_way_leaves_to_the_route(client: TestClient, taken: list[
     assert client.get(f"/tables/{table_id}", headers=seats[seat]).status_code == 200
     again = client.post(path, json={"action": action, "version": version}, headers=seats[seat])
     assert again.status_code == 200 and taken == [table_id]
+
+
+def test_two_content_types_are_the_routes_to_judge(client: TestClient, taken: list[int]) -> None:
+    # the route reads the first Content-Type (text/plain: not JSON, refused); the short way
+    # read the last one and played the action
+    table_id, seats = people_table(client, "ten-thousand")
+    seat, action, version = _move(client, table_id)
+    assert client.get(f"/tables/{table_id}", headers=seats[seat]).status_code == 200  # checked
+    answer = client.post(
+        f"/tables/{table_id}/actions",
+        content=json.dumps({"action": action, "version": version}),
+        headers=[
+            ("authorization", seats[seat]["Authorization"]),
+            ("content-type", "text/plain"),
+            ("content-type", "application/json"),
+        ],
+    )
+    assert answer.status_code == 422 and answer.json()["code"] == "invalid_request"
+    assert taken == []
+    assert len(server_state(client, table_id).history) == version  # nothing played

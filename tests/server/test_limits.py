@@ -123,6 +123,24 @@ def test_deeply_nested_bodies_are_refused_not_a_500(
     assert response.json()["detail"] == "a request nests arrays and objects at most 8 deep"
 
 
+@pytest.mark.parametrize("path", ["/auth/login", "/tables/1/actions"])
+def test_a_body_that_is_not_utf8_is_bad_json(client: TestClient, path: str) -> None:
+    # docs/server.md: bad JSON gets 422; a body that is not UTF-8 (JSON's encoding) got 400
+    # "There was an error parsing the body", FastAPI's words for an unexpected failure
+    ann = register(client, "ann")
+    response = client.post(
+        path,
+        content=b'{"name": "\xff", "password": "password123"}',
+        headers={**ann, "content-type": "application/json"},
+    )
+    assert response.status_code == 422, response.text
+    assert response.json() == {
+        "detail": "the body is not JSON: it is not UTF-8 text",
+        "code": "invalid_request",
+        "problems": [{"where": "body", "problem": "the body is not JSON: it is not UTF-8 text"}],
+    }
+
+
 def test_a_request_nested_as_deep_as_allowed_is_read(client: TestClient) -> None:
     ann = register(client, "ann")
     body = {"game": "ten-thousand", "seats": ["me", "open"], "options": {"x": [[[[[[1]]]]]]}}

@@ -51,3 +51,34 @@ async def test_the_greedy_coach_shows_a_win_at_once(monkeypatch: pytest.MonkeyPa
         await settle(pilot)
         await press(pilot, "c")
         assert lines(app)[0] == ["★", "keep", "1", "1", "1", "bank", "win", "100.0%"]
+
+
+async def test_a_coach_with_nothing_to_say_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a solo practice game said "no solved table for these rules" (there is nobody to beat);
+    # a target without a table did not say how to solve one
+    app = ten_thousand_app("me", ["roll 1 1 2 3 4 6"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "c")
+        await press(pilot, "r")
+        said = " ".join(text(app, "#coach").split())
+        assert "nothing to say in a game alone" in said and "solved table" not in said
+    monkeypatch.setattr(coach, "_TABLES", {})  # 1,150 solved nowhere (a new data directory)
+    app = greedy_app("me,bob", ["roll 1 1 1 2 2 3 4 6 6"], target=1_150)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "c")
+        said = " ".join(text(app, "#coach").split())
+        assert "no solved table for these rules" in said
+        assert "parlour solve greedy --optimal --target 1150" in said
+
+
+def test_the_silent_coach_names_the_solve_of_these_rules() -> None:
+    from parlour.session import LocalGame
+    from parlour.tui.common.coach import silent_coach
+
+    game = LocalGame.new("ten-thousand", "me,bob", target=1500, specials_any_roll=True)
+    assert silent_coach(game) == (
+        "Coach: nothing to say here (no solved table for these rules; parlour solve "
+        "ten-thousand --optimal --specials-any-roll --target 1500 solves one)."
+    )

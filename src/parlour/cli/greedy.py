@@ -140,11 +140,12 @@ def _solved(solve: object, *, quiet: bool, label: str) -> tuple[object, float, f
 
 
 def race_figures(target: int, *, quiet: bool) -> dict[str, object]:
-    """Solve the two-player race to win afresh (both optimal) and measure it: the first
-    player's chance, the fair compensation for the second player (points), seconds, peak
-    memory."""
+    """Solve the two-player race to win afresh (both optimal), cache it in the data
+    directory (``optimal`` and the coach play and judge by it from then on) and measure it:
+    the first player's chance, the fair compensation for the second player (points),
+    seconds, peak memory, where it is cached."""
     from parlour.games.dice.optimal import RaceTable
-    from parlour.games.greedy import optimal
+    from parlour.games.greedy import coach, optimal
     from parlour.games.greedy.solver import GreedyRules
 
     rules = GreedyRules(target)
@@ -154,6 +155,7 @@ def race_figures(target: int, *, quiet: bool) -> dict[str, object]:
         label="solving Greedy's race to win (pairs of scores)",
     )
     assert isinstance(table, RaceTable)
+    coach.store_race_table(rules, table.wins)
     column = [float(w) for w in table.wins[0]]
     fair = min(range(len(column)), key=lambda c: abs(column[c] - 0.5))
     return {
@@ -164,6 +166,7 @@ def race_figures(target: int, *, quiet: bool) -> dict[str, object]:
         "solve_cpu_seconds": cpu,
         "peak_memory_mb": peak,
         "newton_steps": table.steps,
+        "cache": str(coach.cache_path(rules)),
     }
 
 
@@ -210,7 +213,7 @@ def _print_figures(race: dict[str, object] | None, cup: dict[str, object] | None
         )
         console.print(
             f"Solved in {r['solve_seconds']:.1f} s ({r['solve_cpu_seconds']:.1f} s of CPU), "
-            f"peak memory {r['peak_memory_mb']:.0f} MB"
+            f"peak memory {r['peak_memory_mb']:.0f} MB; cached in {r['cache']}"
         )
     if cup is not None:
         c = cup
@@ -409,10 +412,7 @@ def arena_greedy(
     if "tournament" in levels:
         ensure_tournament_tables(target, quiet=as_json)
     if "optimal" in levels:
-        from parlour.games.greedy.coach import race_table
-        from parlour.games.greedy.solver import GreedyRules
-
-        race_table(GreedyRules(target))  # solved and cached once: optimal plays by it
+        ensure_race_table(target, quiet=as_json)  # solved and cached once: optimal plays by it
     two = len(levels) == 2
     dice_arena(
         game,
@@ -456,6 +456,31 @@ def _tournament_report(result: object) -> None:
             f"{fig.name} as the person: {mean:,.1f} tournament points per game "
             f"(95% interval {low:,.1f} to {high:,.1f})"
         )
+
+
+def ensure_race_table(target: int, *, quiet: bool = False) -> None:
+    """Solve and cache the race table of ``optimal`` and the coach for *target* unless it is
+    stored, saying so and with a progress bar unless *quiet* (minutes at 10,000: the arena
+    sat silent)."""
+    from parlour.games.dice.optimal import RaceTable
+    from parlour.games.greedy import coach, optimal
+    from parlour.games.greedy.solver import GreedyRules
+
+    rules = GreedyRules(target)
+    if coach.stored_race_table(rules) is not None:
+        return
+    if not quiet:
+        console.print(
+            f"Solving the race to win at {target:,} points once for the optimal player (a few "
+            f"seconds at 1,000, minutes at 10,000); cached in {coach.cache_path(rules)}"
+        )
+    table, *_ = _solved(
+        lambda progress: optimal.solve(rules, progress=progress),
+        quiet=quiet,
+        label="solving Greedy's race to win (pairs of scores)",
+    )
+    assert isinstance(table, RaceTable)
+    coach.store_race_table(rules, table.wins)
 
 
 def ensure_tournament_tables(target: int, *, quiet: bool = False) -> float:

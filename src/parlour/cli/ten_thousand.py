@@ -431,8 +431,9 @@ def bench_ten_thousand_moves(
     as_json: JsonOpt = False,
 ) -> None:
     """Milliseconds per move choice of the optimal level (a pair of scores met for the
-    first time, and cached) and per coach's advice, median and worst, against the strong
-    level's choice on the same positions (one run: ratios hold on a loaded machine)."""
+    first time, and cached) and per coach's advice, median and worst (wall clock and
+    processor time), against the strong level's choice and numpy's induction on the same
+    positions (one run: ratios hold on a loaded machine)."""
     from parlour.games.ten_thousand.speed import Timing, measure
 
     figures = measure(positions, seed)
@@ -449,8 +450,14 @@ def bench_ten_thousand_moves(
         ("cached", "optimal, cached pair"),
         ("coach", "the coach's advice"),
         ("strong", "strong"),
+        ("numpy", "optimal, a new pair, numpy's induction"),
     ):
         timing = figures[key]
         assert isinstance(timing, Timing)
-        console.print(f"{label}: median {timing.median:.2f} ms, worst {timing.worst:.2f} ms")
+        console.print(
+            f"{label}: median {timing.median:.2f} ms, worst {timing.worst:.2f} ms"
+            f" (processor time: median {timing.cpu_median:.2f} ms,"
+            f" worst {timing.cpu_worst:.2f} ms)"
+        )
     console.print(f"optimal (new pair) / strong, medians: {figures['cold_over_strong']:.1f}")
+    console.print(f"numpy's induction / compiled, medians: {figures['numpy_over_cold']:.1f}")

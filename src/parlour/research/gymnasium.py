@@ -36,7 +36,7 @@ from parlour.bots.base import Bot
 from parlour.engine.errors import IllegalMove
 from parlour.games.dice.state import DiceState
 from parlour.research.codecs import load_codec
-from parlour.research.position import Position, Vector
+from parlour.research.position import Position, Vector, action_id
 
 
 class ParlourGymEnv(gymnasium.Env[Vector, int]):
@@ -140,7 +140,7 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
 
     def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         try:
-            self.position.apply_id(int(action))
+            self.position.apply_id(action_id(action))
         except IllegalMove:
             if self.illegal == "raise":
                 raise

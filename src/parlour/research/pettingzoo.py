@@ -18,8 +18,8 @@ come at the end: the engine's returns (winners share 1.0). An illegal action rai
 
 ``observe`` returns new arrays each call; with ``in_place=True`` (:func:`raw_env`, :func:`env`)
 it writes each agent's observation into that agent's own array (overwritten by its next
-``observe``) and hands out a read-only mask the environment keeps: nothing is allocated per
-step, and the values are the same.
+``observe``) and hands out a read-only mask (in the dice games one the environment keeps:
+nothing is allocated per step; the other games make a new one); the values are the same.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from parlour.research.codecs import load_codec
-from parlour.research.position import Position
+from parlour.research.position import Position, action_id
 
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
@@ -120,7 +120,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """*agent*'s observation and action mask (see the module): new arrays each call, or
         with ``in_place=True`` the agent's own observation array, written again by each
-        call, and a read-only mask the environment keeps (nothing allocated)."""
+        call, and a read-only mask (the dice games': one the environment keeps)."""
         seat = self.agent_name_mapping[agent]
         position = self.position
         to_move = position.current_player() == seat
@@ -145,7 +145,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.position.apply_id(int(action) if action is not None else -1)
+        self.position.apply_id(action_id(action))
         # Rewards come only at the end, so until then every reward and cumulative reward
         # stays 0 and PettingZoo's bookkeeping (clear, then accumulate) has nothing to do.
         if self._advance():

@@ -23,6 +23,7 @@ now with :class:`~parlour.engine.errors.IllegalMove` and changes nothing.
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -126,9 +127,11 @@ class Position(ABC):
         return mask
 
     def mask_view(self) -> npt.NDArray[np.int8]:
-        """:meth:`action_mask`, possibly a read-only array the position keeps (shared by
-        every position with the same legal ids): for callers that only read it."""
-        return self.action_mask()
+        """:meth:`action_mask` as a read-only array, possibly one the position keeps (shared
+        by every position with the same legal ids): for callers that only read it."""
+        mask = self.action_mask()
+        mask.flags.writeable = False
+        return mask
 
     def advance(self, rng: random.Random) -> int:
         """Draw and apply chance outcomes (:meth:`sample_and_apply`, its stream) until a seat
@@ -213,6 +216,16 @@ class Position(ABC):
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         return self.clone()
+
+
+def action_id(action: object) -> int:
+    """*action*, given to an environment's ``step``, as an action id: an ``int`` or a numpy
+    integer (what a ``Discrete`` space holds), never truncated. Raises :class:`IllegalMove`
+    for anything else (``1.5``, ``"1"``, ``None``)."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalMove(f"{action!r} is not an action id (an integer)") from None
 
 
 def one_hot(size: int, index: int | None) -> list[float]:

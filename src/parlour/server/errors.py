@@ -132,20 +132,24 @@ def _plain(where: str, problem: str) -> str:
 
 
 _PLAIN_WORDS = {
-    "string_too_short": "too short: at least {min_length} characters",
-    "string_too_long": "too long: at most {max_length} characters",
+    "string_too_short": "too short: at least {min_length} {characters}",
+    "string_too_long": "too long: at most {max_length} {characters}",
     "missing": "missing",
 }
 """Pydantic's error types put in a person's words (its own words, such as "String should
-have at least 8 characters", are kept for the others)."""
+have at least 8 characters", are kept for the others); ``{characters}`` agrees with the
+length (1 character)."""
 
 
 def _problem(item: Mapping[str, Any]) -> str:
     """One pydantic error's reason in plain words (:data:`_PLAIN_WORDS`)."""
     words = _PLAIN_WORDS.get(str(item.get("type", "")))
     if words is not None:
+        ctx = dict(item.get("ctx") or {})
+        length = ctx.get("min_length", ctx.get("max_length"))
+        ctx["characters"] = "character" if length == 1 else "characters"
         try:
-            return words.format(**(item.get("ctx") or {}))
+            return words.format(**ctx)
         except (KeyError, IndexError):
             pass
     return str(item.get("msg", "")).removeprefix("Value error, ")  # pydantic's
@@ -228,6 +232,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        if err.status_code == 400 and isinstance(err.__cause__, UnicodeDecodeError):
+            # FastAPI's "There was an error parsing the body": bad JSON, said as such (422)
+            problem = {"where": "body", "problem": "the body is not JSON: it is not UTF-8 text"}
+            body = {"detail": problem["problem"], "code": "invalid_request", "problems": [problem]}
+            return JSONResponse(body, status_code=422)
         return JSONResponse(
             {"detail": str(err.detail), "code": "http_error"},
             status_code=err.status_code,

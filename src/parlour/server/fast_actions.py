@@ -118,9 +118,10 @@ class FastActions:
 
 
 def _bearer(scope: Scope) -> str | None:
-    """The bearer token of a JSON request, or ``None`` (no token, a cookie, another type)."""
+    """The bearer token of a JSON request, or ``None`` (no token, a cookie, another type, or
+    two of either header: FastAPI reads the first, so it decides)."""
     token = None
-    json_body = False
+    json_body: bool | None = None
     for name, value in scope["headers"]:
         if name == b"authorization":
             if token is not None:
@@ -130,6 +131,8 @@ def _bearer(scope: Scope) -> str | None:
                 return None
             token = text[7:].strip()
         elif name == b"content-type":
+            if json_body is not None:
+                return None  # two: FastAPI decides
             json_body = value.split(b";", 1)[0].strip().lower() == b"application/json"
     return token if token and json_body else None
 

@@ -280,3 +280,22 @@ def test_the_default_targets_tables_ship_in_the_package(monkeypatch: pytest.Monk
     assert points.computer_first == pytest.approx(8_810.573817, abs=1e-4)
     assert wins.person_first == pytest.approx(0.5936459, abs=1e-7)
     assert wins.computer_first == pytest.approx(0.4397253, abs=1e-7)
+
+
+def test_a_moves_turn_without_slopes_has_the_solves_values_bit_for_bit() -> None:
+    # TournamentTurn runs the induction without the slopes (half the work): the values and
+    # the values of rolling on are the slope-carrying kernel's, so no decision changes
+    from parlour.games.greedy import _tournament_kernel as kernel
+
+    table = tournament.tables(GreedyRules())["points"]
+    for person, computer in [(0, 0), (4_000, 9_500), (9_950, 200), (6_150, 6_100)]:
+        turn = tournament.TournamentTurn(table, person, computer)
+        z = np.array([turn.z])
+        bound, dbound = tournament.past_target("points", z, tournament._extra(), 10)
+        value, _, rolled, _ = kernel.compiled_person_table(
+            person // 50, turn.z, turn.bank, bound[0], dbound[0], *tournament._person_flat(True)
+        )
+        assert np.array_equal(turn.value, value) and np.array_equal(turn.rolled, rolled)
+        # past the target, the value of rolling on is kept per turn: the same figure again
+        first = turn.roll_value(10_400, 3)
+        assert turn.roll_value(10_400, 3) == first == turn._past_roll(8, 3)

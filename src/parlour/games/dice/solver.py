@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from parlour.engine.chance import Dice, roll_outcomes
+from parlour.games.dice import _policy_kernel
 
 UNIT = 50
 """Points per unit of turn total: every score in the dice games is a multiple of 50."""
@@ -538,6 +539,37 @@ class NeedTable:
         return self._first_chance[m]
 
 
+def bank_from(u: Any, safe: float, low: int, high: int) -> int:
+    """The lowest turn total *t* (units) in ``low..high`` with ``u[x] >= safe`` for every *x*
+    from *t* to ``high - 1``: where a :class:`WinPolicy` may start banking for sure (*safe*
+    the value no way of rolling on can beat). *u* is a sequence or an array of at least
+    *high* values."""
+    if high <= low:
+        return high
+    short = np.flatnonzero(np.asarray(u[low:high], dtype=float) < safe)
+    return low + int(short[-1]) + 1 if short.size else low
+
+
+def win_values_numpy(model: TurnModel, u: Any, top: int, entry: int) -> Any:
+    """:class:`WinPolicy`'s backward induction vectorised with numpy over the roll outcomes
+    (the reference the compiled loop of :mod:`._policy_kernel` repeats bit for bit):
+    ``value[n, t]`` ((n_dice + 1) x ``len(u)``) the best chance after a keep to turn total
+    *t* (units) with *n* dice left, banking worth ``u[t]`` (allowed from *entry*) and
+    forced from *top*."""
+    flat = model.flat
+    width = len(u)
+    value = np.empty((model.n_dice + 1, width))
+    value[:, :] = u
+    index = flat.dice * width + flat.points
+    farkle = flat.farkle * float(u[0])
+    cells = value.reshape(-1)
+    for t in range(top - 1, -1, -1):
+        best = np.maximum.reduceat(cells[index + t], flat.groups)
+        rolled = np.add.reduceat(best * flat.probability, flat.kinds) + farkle
+        value[1:, t] = np.maximum(rolled, float(u[t]) if t >= entry else -1.0)
+    return value
+
+
 class WinPolicy:
     """The exact turn policy that maximises a win probability.
 
@@ -546,27 +578,50 @@ class WinPolicy:
     policy banks: the caller chooses ``top`` where no way of rolling on can beat banking.
     Below it, the same backward induction as :class:`Strategy` with ``u`` in place of points
     gives the keeps and bank-or-roll choices with the highest chance of winning; banking is
-    allowed from ``entry`` (units). Vectorised with numpy over the roll outcomes.
+    allowed from ``entry`` (units). The induction is compiled with numba (:mod:`._policy_kernel`,
+    the same arithmetic in the same order as numpy's :func:`win_values_numpy`, which
+    *kernel* ``"numpy"`` asks for and which runs where numba is missing); *kernel* is
+    ``"auto"``, ``"numba"`` or ``"numpy"`` (``ValueError`` otherwise, or for ``"numba"``
+    without numba).
     """
 
-    def __init__(self, model: TurnModel, u: Sequence[float], *, top: int, entry: int = 0) -> None:
+    def __init__(
+        self,
+        model: TurnModel,
+        u: Sequence[float],
+        *,
+        top: int,
+        entry: int = 0,
+        kernel: str = "auto",
+    ) -> None:
         self.model = model
         self.top = top
         self.entry = entry
-        flat = model.flat
         width = top + model.max_keep + 1
         if len(u) < width:
             raise ValueError(f"u has {len(u)} values, the policy needs {width}")
+        if kernel not in ("auto", "numba", "numpy"):
+            raise ValueError(f"kernel is 'auto', 'numba' or 'numpy', not {kernel!r}")
+        if kernel == "numba" and _policy_kernel.compiled is None:
+            raise ValueError("kernel 'numba' asked for, but numba is not installed")
         self.u = list(u)
-        value = np.empty((model.n_dice + 1, width))
-        value[:, :] = np.array(self.u[:width])
-        index = flat.dice * width + flat.points
-        farkle = flat.farkle * self.u[0]
-        cells = value.reshape(-1)
-        for t in range(top - 1, -1, -1):
-            best = np.maximum.reduceat(cells[index + t], flat.groups)
-            rolled = np.add.reduceat(best * flat.probability, flat.kinds) + farkle
-            value[1:, t] = np.maximum(rolled, self.u[t] if t >= entry else -1.0)
+        head = np.array(self.u[:width])
+        if kernel == "numpy" or _policy_kernel.compiled is None:
+            value = win_values_numpy(model, head, top, entry)
+        else:
+            flat = model.flat
+            value = _policy_kernel.compiled(
+                head,
+                top,
+                entry,
+                model.n_dice,
+                flat.dice,
+                flat.points,
+                flat.groups,
+                flat.probability,
+                flat.kinds,
+                flat.farkle,
+            )
         self._value: list[list[float]] = value.tolist()
 
     def beyond(self, total: int) -> float:

@@ -73,6 +73,13 @@ def stored_race_table(rules: GreedyRules) -> Any | None:
     return wins
 
 
+def store_race_table(rules: GreedyRules, wins: Any) -> None:
+    """Keep *wins* (of :func:`.optimal.solve` for *rules*) in memory and cache it in the data
+    directory (:func:`cache_path`), for :func:`stored_race_table`."""
+    write_table(cache_path(rules), wins)
+    _TABLES[rules] = wins
+
+
 def race_table(rules: GreedyRules, progress: Progress | None = None) -> Any:
     """The table of :func:`stored_race_table`, or solved now and cached (*progress* is
     called while solving)."""
@@ -81,8 +88,7 @@ def race_table(rules: GreedyRules, progress: Progress | None = None) -> Any:
     wins = stored_race_table(rules)
     if wins is None:
         wins = solve(rules, progress=progress).wins
-        write_table(cache_path(rules), wins)
-        _TABLES[rules] = wins
+        store_race_table(rules, wins)
     return wins
 
 

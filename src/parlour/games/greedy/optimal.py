@@ -7,8 +7,8 @@ so banking to the target is worth 1 and there is nothing past it. ``wins[a, b]``
 playing to win. Nine dice always score, so the smallest farkle chance is 0 and banking is
 provably best only at the target: the induction covers every turn total below it.
 
-Not yet a computer level (the issue's second objective, tournament points against the
-computer as it plays, is not solved yet): see ``docs/rules/greedy.md#playing-to-win``.
+The ``optimal`` computer level (plain ``cpu``) and the coach play and judge by it (:mod:`.bots`,
+:mod:`.coach`): see ``docs/rules/greedy.md#playing-to-win``.
 """
 
 from __future__ import annotations

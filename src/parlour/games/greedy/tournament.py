@@ -483,11 +483,12 @@ class TournamentTurn:
         self.z = z
         self.bank = np.ascontiguousarray(table.after[:, b])
         rows, extra = N_DICE + 1, _extra()
-        bound, dbound = past_target(table.objective, np.array([z]), extra, rows)
+        bound, _ = past_target(table.objective, np.array([z]), extra, rows)
         self.past = bound[0]
-        self.value, _, self.rolled, _ = kernel.compiled_person_table(
-            a, z, self.bank, bound[0], dbound[0], *_person_flat(True)
+        self.value, self.rolled = kernel.compiled_person_values(
+            a, z, self.bank, bound[0], *_person_flat(True)
         )
+        self._past_rolls: dict[tuple[int, int], float] = {}
 
     def bank_value(self, score: int) -> float:
         """The value of banking to *score* (points, above the pair's own)."""
@@ -503,12 +504,17 @@ class TournamentTurn:
         c = score // UNIT
         if c >= self.goal:
             # past the target: the continuation's value of rolling on (not of banking)
-            return float(self._past_roll(c - self.goal, dice))
+            key = (c - self.goal, dice)
+            found = self._past_rolls.get(key)
+            if found is None:  # a decision asks for a few keys many times: kept per turn
+                found = self._past_rolls[key] = float(self._past_roll(*key))
+            return found
         return float(self.rolled[dice, c])
 
     def _past_roll(self, j: int, dice: int) -> float:
         """Rolling *dice* dice at the target plus *j* units: the farkle value *z* with the
-        chance of a farkle, else a win (``wins``) or ``z + 10 E`` after the best keep."""
+        chance of a farkle, else a win (``wins``) or ``z + 10 E`` after the best keep
+        (:meth:`roll_value` keeps each answer for the turn)."""
         z = float(self.z)
         flat = turn_model().flat
         g0 = int(flat.kinds[dice - 1])

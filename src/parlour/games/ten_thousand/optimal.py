@@ -28,7 +28,14 @@ from typing import Any
 import numpy as np
 
 from parlour.games.dice.optimal import Progress, RaceTable, read_table, solve_race, write_table
-from parlour.games.dice.solver import UNIT, RollKind, TurnModel, WinPolicy, build_roll_kind
+from parlour.games.dice.solver import (
+    UNIT,
+    RollKind,
+    TurnModel,
+    WinPolicy,
+    bank_from,
+    build_roll_kind,
+)
 from parlour.games.ten_thousand.solver import (
     MAX_KEEP,
     TIE_SHARE,
@@ -164,9 +171,19 @@ class OptimalTurn(WinPolicy):
     """The win-maximising turn for a player with *mine* against *other* (points, both below
     the target): :class:`~parlour.games.dice.solver.WinPolicy` with ``u(x)`` the solved
     table's chance of winning after banking *x* (``u(0)``: after a farkle), exact from the
-    turn total where banking is provably best (or :data:`BEYOND` past the target)."""
+    turn total where banking is provably best (or :data:`BEYOND` past the target). *kernel*:
+    as for :class:`~parlour.games.dice.solver.WinPolicy` (the same values either way)."""
 
-    def __init__(self, rules: TenThousandRules, wins: Any, end: Any, mine: int, other: int) -> None:
+    def __init__(
+        self,
+        rules: TenThousandRules,
+        wins: Any,
+        end: Any,
+        mine: int,
+        other: int,
+        *,
+        kernel: str = "auto",
+    ) -> None:
         model = turn_model(rules)
         goal = rules.target // UNIT
         a, b = mine // UNIT, other // UNIT
@@ -180,10 +197,8 @@ class OptimalTurn(WinPolicy):
         u[0] = 1.0 - wins[b, a]
         entry = 0 if a > 0 else -(-rules.entry // UNIT)
         safe = 1.0 - float(model.flat.farkle.min()) * (1.0 - u[0])
-        top = goal - a + BEYOND // UNIT
-        while top > max(entry, 1) and u[top - 1] >= safe:
-            top -= 1
-        super().__init__(model, u.tolist(), top=top, entry=entry)
+        top = bank_from(u, safe, max(entry, 1), goal - a + BEYOND // UNIT)
+        super().__init__(model, u.tolist(), top=top, entry=entry, kernel=kernel)
 
 
 @cache

@@ -42,6 +42,7 @@ from parlour.games.dice.solver import (
     Strategy,
     TurnModel,
     WinPolicy,
+    bank_from,
     build_roll_kind,
 )
 from parlour.games.ten_thousand.scoring import keep_options
@@ -275,9 +276,7 @@ class Endgame(WinPolicy):
         longest = race.goal - mine // UNIT + BEYOND // UNIT
         u = race.after_turns(mine, leader, longest + MAX_KEEP + 1)
         safe = 1.0 - float(model.flat.farkle.min()) * (1.0 - u[0])
-        top = len(u) - MAX_KEEP - 1
-        while top > entry and u[top - 1] >= safe:
-            top -= 1
+        top = bank_from(u, safe, entry, len(u) - MAX_KEEP - 1)
         super().__init__(model, u, top=top, entry=entry)
 
     def beyond(self, total: int) -> float:

@@ -67,8 +67,24 @@ def coach_text(local: GameSource, *, remote: bool) -> Text:
         return Text("Coach: asking the server…", style="dim")
     advice = advise(state, seat)
     if advice is None:
-        return Text("Coach: nothing to say here (no solved table for these rules).", style="dim")
+        return Text(silent_coach(local), style="dim")
     return advice_text(advice)
+
+
+def silent_coach(local: GameSource) -> str:
+    """Why the coach of a local game has nothing to say: alone there is nobody to beat;
+    otherwise no table is solved for its rules (``parlour solve <game> --optimal`` with the
+    game's options solves and caches one, e.g. ``--target 1150``)."""
+    game = local.game
+    if game.num_players < 2:
+        return "Coach: nothing to say in a game alone (it judges the chance of beating others)."
+    flags = " ".join(
+        f"--{name.replace('_', '-')}" + ("" if value is True else f" {value}")
+        for name, value in sorted(game.options.items())
+        if name != "players" and value != game.spec.options[name].default
+    )
+    command = f"parlour solve {game.spec.name} --optimal {flags}".strip()
+    return f"Coach: nothing to say here (no solved table for these rules; {command} solves one)."
 
 
 class CoachPanel(Static):
