@@ -20,3 +20,14 @@ def test_every_option_name_and_default_is_whole_at_80_columns() -> None:
         for name, option in spec.options.items():
             if name != "players":
                 assert f"  {name} = {option.default!r}" in result.output, name
+
+
+def test_each_game_says_which_level_plain_cpu_plays() -> None:
+    result = CliRunner().invoke(app, ["games"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    for spec in specs():
+        if spec.bot_levels:
+            said = f"cpu = {spec.bot_levels[-1]}"
+            assert any(said in line for line in lines), (spec.name, said)
+    assert any("cpu = optimal" in line for line in lines)  # Greedy's and Ten-Thousand's

@@ -150,7 +150,9 @@ def games_command(
             if opts
             else f"[bold]{escape(s.name)}[/bold]\n{escape(s.summary)}",
             f"{s.min_players}-{s.max_players}",
-            ", ".join(s.bot_levels),
+            # plain ``cpu`` plays the last level: said under the list
+            ", ".join(s.bot_levels)
+            + (f"\n[dim]cpu = {s.bot_levels[-1]}[/dim]" if s.bot_levels else ""),
         )
     console.print(table)
 
