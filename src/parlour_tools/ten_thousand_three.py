@@ -24,7 +24,8 @@ Both are the same backward induction (:func:`turn_vector`): a turn maximises one
 (the mover's criterion) and carries the vector of everybody's shares along the chosen
 policy. Scores only grow, so score triples are solved from the highest sum down; the only
 cycle is three farkles in a row (the same triple, the next player), solved by iterating
-the three turns until nothing moves by more than 1e-13.
+the three turns until nothing moves by more than 1e-13 (best replies can cycle in a game of
+three: a triple still moving after 200 sweeps is reported with how much it moved).
 
 **Decisions** (the model, for both sides of the comparison alike): the default rules with
 the target given; the player who starts the last turns must bank once their score is
@@ -57,6 +58,9 @@ BEYOND = 3_000
 LEAD = 3_000
 """Points past the score to beat from which the first of two last turns must bank."""
 TOLERANCE = 1e-13
+SWEEPS = 200
+"""Sweeps of a triple's three turns at most; a triple still moving after them is reported
+(:attr:`Race.unsettled`), not refused."""
 
 
 def _turn_vector(
@@ -182,6 +186,8 @@ class Race:
         self.cap = self.goal + BEYOND // UNIT  # the starter banks from here
         self.keep = self.model.max_keep
         self.f_min = float(self.model.flat.farkle.min())
+        self.unsettled: list[tuple[Any, float]] = []
+        """Triples whose three turns still moved after :data:`SWEEPS` sweeps (how much)."""
         self._final: dict[tuple[int, int, bool], Any] = {}
         self._middle: dict[tuple[int, int, int, bool, bool], Any] = {}
 
@@ -283,7 +289,7 @@ class Race:
         for scores in triples:
             vec = [np.full(n, 1.0 / n) for _ in range(n)]
             banks = [self._banks(scores, m, values, approx, exact) for m in range(n)]
-            for _ in range(200):
+            for _ in range(SWEEPS):
                 moved = 0.0
                 for m in range(n - 1, -1, -1):
                     nxt = (m + 1) % n
@@ -298,8 +304,8 @@ class Race:
                     vec[m] = new
                 if moved <= TOLERANCE:
                     break
-            else:
-                raise ArithmeticError(f"no convergence at {scores}")
+            else:  # best replies may cycle (a game, not one player's problem): recorded
+                self.unsettled.append((scores, moved))
             values[scores] = vec
         self.seconds = time.perf_counter() - started
         return values
@@ -353,9 +359,16 @@ def measure(players: int, target: int) -> dict[str, Any]:
     exact = race.solve()
     zero = (0,) * players
     shares = [[float(x) for x in exact[zero][m]] for m in range(players)]
+    unsettled = list(race.unsettled)
     approx = race.solve(approx=0, exact=exact)
     seat0 = [float(approx[zero][m][0]) for m in range(players)]
     return {
+        "unsettled_exact": len(unsettled),
+        "unsettled_exact_worst": max((m for _, m in unsettled), default=0.0),
+        "unsettled_approximation": len(race.unsettled) - len(unsettled),
+        "unsettled_approximation_worst": max(
+            (m for _, m in race.unsettled[len(unsettled) :]), default=0.0
+        ),
         "players": players,
         "target": target,
         "exact_shares_by_first_mover": shares,

@@ -206,3 +206,12 @@ def test_bench_optimal_times_the_solve_and_the_move_choices() -> None:
         0 < out["move_choice_median_ms"] <= out["move_choice_p99_ms"] <= out["move_choice_max_ms"]
     )
     assert out["solve_cpu_seconds"] > 0 and out["peak_memory_mb"] > 0
+
+
+def test_bench_greedy_moves_times_choices_from_the_shipped_tables() -> None:
+    out = runner.invoke(app, ["bench", "greedy-moves", "--games", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    figures = json.loads(out.stdout)
+    assert figures["games"] == 1 and figures["target"] == 10_000 and figures["move_choices"] >= 1
+    assert 0 < figures["move_choice_median_ms"] <= figures["move_choice_max_ms"]
+    assert 0 <= figures["move_choice_cpu_median_ms"] <= figures["move_choice_cpu_max_ms"]

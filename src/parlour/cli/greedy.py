@@ -558,6 +558,32 @@ def bench_greedy(
     )
 
 
+@bench.command("greedy-moves")
+def bench_greedy_moves(
+    games: Annotated[int, typer.Option("--games", help="Games against strong.", min=1)] = 30,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Milliseconds per move choice of the optimal player at the default target, from the
+    tables that ship (no solve), in games against strong: median, 99th percentile and max,
+    wall clock and processor time (the first choice at a pair of scores builds its turn)."""
+    from parlour.games.greedy import tournament
+    from parlour.games.greedy.bots import OptimalBot, make_bot
+    from parlour.games.greedy.solver import GreedyRules
+
+    target = SPEC.options["target"].default
+    tournament.tournament_turn(GreedyRules(target), "points", 0, 0)  # tables, compiled loop
+    tournament.tournament_turn.cache_clear()
+    game = _load(2, target)
+    strong = make_bot("strong")
+    time_choices(game, strong, strong, games=1, seed=seed - 1)  # strong's tables, untimed
+    timed = time_choices(game, OptimalBot(), strong, games=games, seed=seed)
+    if as_json:
+        print(json.dumps({"games": games, "target": target, **timed}))
+        return
+    print_choice_times(timed, games, f"optimal against strong at {target:,}")
+
+
 def bench_optimal(target: int, games: int, seed: int, *, as_json: bool) -> None:
     """Time a fresh solve of the tournament tables at *target*, then every move choice of
     the tournament player in *games* games against strong (seats alternating)."""
