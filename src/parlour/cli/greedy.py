@@ -564,11 +564,11 @@ def bench_greedy_moves(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the dice.")] = 0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Milliseconds per move choice of the optimal player at the default target, from the
+    """Milliseconds per move choice of the tournament player at the default target, from the
     tables that ship (no solve), in games against strong: median, 99th percentile and max,
     wall clock and processor time (the first choice at a pair of scores builds its turn)."""
     from parlour.games.greedy import tournament
-    from parlour.games.greedy.bots import OptimalBot, make_bot
+    from parlour.games.greedy.bots import TournamentBot, make_bot
     from parlour.games.greedy.solver import GreedyRules
 
     target = SPEC.options["target"].default
@@ -577,11 +577,11 @@ def bench_greedy_moves(
     game = _load(2, target)
     strong = make_bot("strong")
     time_choices(game, strong, strong, games=1, seed=seed - 1)  # strong's tables, untimed
-    timed = time_choices(game, OptimalBot(), strong, games=games, seed=seed)
+    timed = time_choices(game, TournamentBot(), strong, games=games, seed=seed)
     if as_json:
         print(json.dumps({"games": games, "target": target, **timed}))
         return
-    print_choice_times(timed, games, f"optimal against strong at {target:,}")
+    print_choice_times(timed, games, f"tournament against strong at {target:,}")
 
 
 def bench_optimal(target: int, games: int, seed: int, *, as_json: bool) -> None:
