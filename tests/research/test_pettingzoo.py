@@ -16,6 +16,7 @@ from parlour.engine.state import CHANCE
 from parlour.games.dice.notation import Keep, Roll
 from parlour.research.codecs import games, load_codec
 from parlour.research.pettingzoo import env, raw_env
+from tests.quick_game import QUICK_GAME
 
 # Smaller games where the defaults would make the API tests slow; every other installed game
 # with a research codec is tested with its defaults.
@@ -229,12 +230,13 @@ def test_a_dice_observation_by_hand() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("rummy", {"ending_score": 50}), ("crossword", {}), ("pig", {})]
+    ("game", "options"), [("rummy", {"ending_score": 50}), ("crossword", {}), (QUICK_GAME, {})]
 )
 def test_in_place_observations_of_the_other_games(game: str, options: dict[str, object]) -> None:
-    """Rummy, the crossword and Pig (written in place from their vectors): the in-place env
-    observes what the default one does, step by step, into the same array each time, with
-    a read-only mask as the dice games' (docs/research.md; theirs were writable)."""
+    """Rummy, the crossword and the quick game (written in place from their vectors): the
+    in-place env observes what the default one does, step by step, into the same array
+    each time, with a read-only mask as the dice games' (docs/research.md; theirs were
+    writable)."""
     fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
     fresh.reset(seed=4)
     reused.reset(seed=4)
