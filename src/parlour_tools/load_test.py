@@ -201,7 +201,9 @@ def spawn_server(
         "--log-level",
         "warning",
         "--no-access-log",
-        "--max-signups-per-address",  # every simulated player signs up from 127.0.0.1
+        # every simulated player signs up from 127.0.0.1; the option's earlier name, which
+        # older revisions (--baseline) know too
+        "--max-signups-per-address",
         "0",
         *(extra or []),
     ]

@@ -107,6 +107,7 @@ def test_every_help_wraps_at_80_columns_and_shows_no_bool(command: list[str]) ->
     assert "``" not in result.output  # a docstring's literal is shown 'quoted'
     assert max(len(line) for line in result.output.splitlines()) <= WIDTH
     assert hard_breaks(result.output) == []
+    assert "…" not in result.output  # no option name or word cut short to fit a column
 
 
 def test_the_command_list_reads_as_sentences_at_80_columns() -> None:
@@ -121,3 +122,21 @@ def test_the_command_list_reads_as_sentences_at_80_columns() -> None:
 def test_a_docstring_literal_is_shown_quoted() -> None:
     result = CliRunner().invoke(app, ["door", "--help"], env={"COLUMNS": str(WIDTH)})
     assert "each session its own program ('ssh -p 8622 name@host')." in result.output
+
+
+def test_serve_keeps_the_earlier_option_names_hidden() -> None:
+    """``serve``'s one-sided flags leave room for whole names at 80 columns; the names
+    scripts used before still parse, and are not shown."""
+    import typer
+
+    serve = typer.main.get_command(app).commands["serve"]  # type: ignore[attr-defined]
+    args = ["--access-log", "--notifications", "--max-signups-per-address", "3"]
+    params = serve.make_context("serve", args).params
+    assert params["no_access_log"] is False and params["no_notifications"] is False
+    assert params["_max_signups_per_address"] == 3 and params["max_signups"] == 10
+    params = serve.make_context("serve", ["--no-access-log", "--max-signups", "0"]).params
+    assert params["no_access_log"] is True and params["max_signups"] == 0
+    shown = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}).output
+    assert "--no-access-log" in shown and "--max-signups " in shown
+    assert "--max-signups-per-address" not in shown and "--access-log " not in shown
+    assert "--no-secure-cookie" not in shown  # a flag that is off unless given

@@ -13,8 +13,8 @@ from parlour.cli.common import database as opened
 from parlour.cli.groups import bench
 
 DATABASE_HELP = (
-    "Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
-    "(default: SQLite in the data directory)."
+    "Database URL: sqlite:///PATH, or for PostgreSQL postgresql+psycopg:// followed by "
+    "USER:PASSWORD@HOST/DB (default: SQLite in the data directory)."
 )
 
 
@@ -28,7 +28,7 @@ def serve(
         float, typer.Option(help="How often turn clocks are checked (seconds; 0: never).")
     ] = 30.0,
     secure_cookie: Annotated[
-        bool, typer.Option(help="Mark the session cookie Secure (behind HTTPS).")
+        bool, typer.Option("--secure-cookie", help="Mark the session cookie Secure (behind HTTPS).")
     ] = False,
     writer_threads: Annotated[
         int,
@@ -48,10 +48,18 @@ def serve(
             "per-address limits count.",
         ),
     ] = "",
-    max_signups_per_address: Annotated[
+    max_signups: Annotated[
         int,
-        typer.Option(help="Accounts one client address may create per hour (0: no limit).", min=0),
+        typer.Option(
+            "--max-signups",
+            help="Accounts one client address may create per hour (0: no limit).",
+            min=0,
+        ),
     ] = 10,
+    # its earlier name, hidden; kept so that scripts that name it still run
+    _max_signups_per_address: Annotated[
+        int | None, typer.Option("--max-signups-per-address", hidden=True, min=0)
+    ] = None,
     poll_seconds: Annotated[
         float,
         typer.Option(
@@ -69,10 +77,18 @@ def serve(
         ),
     ] = "loopback",
     json_logs: Annotated[
-        bool, typer.Option(help="Log one JSON object per line (with request and table ids).")
+        bool,
+        typer.Option(
+            "--json-logs", help="Log one JSON object per line (with request and table ids)."
+        ),
     ] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
-    access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
+    no_access_log: Annotated[
+        bool, typer.Option("--no-access-log", help="Do not log every request.")
+    ] = False,
+    # the default since the start, hidden; given, it wins over --no-access-log (as the
+    # pair's last word did in the scripts that name it)
+    _access_log: Annotated[bool, typer.Option("--access-log", hidden=True)] = False,
     # notifications by mail (lane social; docs/server.md "Notifications and chat")
     site_url: Annotated[
         str,
@@ -95,18 +111,27 @@ def serve(
     ] = "parlour@localhost",
     smtp_starttls: Annotated[
         bool,
-        typer.Option(help="Use STARTTLS with the SMTP server.", envvar="PARLOUR_SMTP_STARTTLS"),
+        typer.Option(
+            "--smtp-starttls",
+            help="Use STARTTLS with the SMTP server.",
+            envvar="PARLOUR_SMTP_STARTTLS",
+        ),
     ] = False,
     smtp_user: Annotated[
         str | None,
         typer.Option(
-            help="SMTP login user (the password: PARLOUR_SMTP_PASSWORD).",
+            help="SMTP login user (its password is read from PARLOUR_SMTP_PASSWORD only).",
             envvar="PARLOUR_SMTP_USER",
         ),
     ] = None,
-    notifications: Annotated[
-        bool, typer.Option(help="Make notifications (off only to measure what they cost).")
-    ] = True,
+    no_notifications: Annotated[
+        bool,
+        typer.Option(
+            "--no-notifications", help="Make no notifications (only to measure what they cost)."
+        ),
+    ] = False,
+    # hidden likewise; given, it wins over --no-notifications
+    _notifications: Annotated[bool, typer.Option("--notifications", hidden=True)] = False,
 ) -> None:
     """Run the game server: REST API (docs at /docs) and WebSocket (/ws)."""
     import uvicorn
@@ -119,7 +144,9 @@ def serve(
         cookie_secure=secure_cookie,
         writer_threads=writer_threads,
         forwarded_allow_ips=tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip()),
-        max_signups_per_address=max_signups_per_address,
+        max_signups_per_address=(
+            max_signups if _max_signups_per_address is None else _max_signups_per_address
+        ),
         poll_seconds=poll_seconds,
         site_url=site_url,
         smtp_host=smtp_host or None,
@@ -129,7 +156,7 @@ def serve(
         smtp_user=smtp_user or None,
         # a password on the command line shows in the process list: from the environment only
         smtp_password=os.environ.get("PARLOUR_SMTP_PASSWORD") or None,
-        notifications=notifications,
+        notifications=_notifications or not no_notifications,
         metrics=metrics,
         json_logs=json_logs,
     )
@@ -148,7 +175,7 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        access_log=access_log,
+        access_log=_access_log or not no_access_log,
         # the app reads forwarded headers itself, from --forwarded-allow-ips only: uvicorn's
         # own default would trust any client on 127.0.0.1 (or FORWARDED_ALLOW_IPS)
         proxy_headers=False,
@@ -177,7 +204,11 @@ def bench_server(
     port: Annotated[int, typer.Option(help="Port of the server this command starts.")] = 8765,
     via: Annotated[str, typer.Option(help="Send actions by 'http' or 'ws'.")] = "http",
     games: Annotated[
-        str, typer.Option(help="Games the pairs play in turn, comma-separated.")
+        str,
+        typer.Option(
+            help="Games the pairs play in turn, comma-separated.",
+            show_default="ten-thousand, crossword, rummy",
+        ),
     ] = "ten-thousand,crossword,rummy",
     think: Annotated[
         float,
