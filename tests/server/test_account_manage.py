@@ -37,6 +37,13 @@ def test_changing_the_password_needs_the_current_one_and_ends_the_other_sessions
         "/auth/password", json={"current": "password123", "new": "short"}, headers=here
     )
     assert short.status_code == 422
+    blank = client.post(
+        "/auth/password", json={"current": "password123", "new": " " * 12}, headers=here
+    )
+    assert (blank.status_code, blank.json()["detail"]) == (
+        422,
+        "a password has more than spaces in it",
+    )
     done = client.post(
         "/auth/password", json={"current": "password123", "new": "brand-new-pw"}, headers=here
     )

@@ -71,6 +71,8 @@ def test_reset_password_refuses_a_bad_password_or_an_unknown_name(
     ann = register(client, "ann")
     code, output = _admin(settings, "reset-password", "ann", "--password", "short")
     assert code == 2 and "a password has 8-128 characters" in output
+    code, output = _admin(settings, "reset-password", "ann", "--password", " " * 10)
+    assert code == 2 and "a password has more than spaces in it" in output
     code, output = _admin(settings, "reset-password", "nobody", "--password", "long-enough-1")
     assert code == 2 and "no account named 'nobody'" in output
     assert _me(client, ann) == 200

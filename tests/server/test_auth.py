@@ -51,6 +51,8 @@ def test_the_password_is_stored_as_an_argon2_hash(client: TestClient) -> None:
         ("Zoë", "password123", "a name has only letters A-Z"),
         ("ann ", "password123", "begins and ends with a letter or digit"),
         ("ann", "short", "at least 8 characters"),
+        ("ann", " " * 8, "a password has more than spaces in it"),
+        ("ann", " \t \n    ", "a password has more than spaces in it"),
     ],
 )
 def test_bad_names_and_passwords_are_refused_with_the_reason(

@@ -129,9 +129,12 @@ def check_name(name: str) -> tuple[str, str]:
 
 
 def check_password(password: str) -> None:
-    """Raises :class:`Refused` for a password shorter than 8 or longer than 128 characters."""
+    """Raises :class:`Refused` for a password shorter than 8 or longer than 128 characters,
+    or one of only blanks (spaces, tabs: what a guesser tries first)."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise Refused(f"a password has {PASSWORD_MIN}-{PASSWORD_MAX} characters")
+    if not password.strip():
+        raise Refused("a password has more than spaces in it")
 
 
 def _new_token(ctx: ServerContext, account: AccountRow) -> Login:
