@@ -63,7 +63,7 @@ from parlour.games.rummy.notation import (
     Skip,
     parse,
 )
-from parlour.games.rummy.scoring import POINTS
+from parlour.games.rummy.scoring import POINTS, mask_points
 
 DEAL = "deal"
 DRAW = "draw"
@@ -517,8 +517,9 @@ class RummyState(State):
     def _deal(self, order: tuple[Card, ...]) -> None:
         n, size = self.n, self.hand_size
         hands = [0] * n
-        for i in range(n * size):
-            hands[(self.starter + i) % n] |= 1 << order[i]
+        dealt = n * size
+        for i in range(n):  # one card at a time from the starter: every n-th card (distinct bits)
+            hands[(self.starter + i) % n] = sum(map(_BITS.__getitem__, order[i:dealt:n]))
         self.hands = hands
         self.discard = [order[n * size]]
         self.stock = list(reversed(order[n * size + 1 :]))
@@ -567,7 +568,7 @@ class RummyState(State):
         for meld in self.table:
             for c, owner in zip(meld.cards, meld.owners, strict=True):
                 table_points[owner] += POINTS[c]
-        hand_points = [sum(POINTS[c] for c in cards_of(h)) for h in self.hands]
+        hand_points = [mask_points(h) for h in self.hands]
         round_scores = [table_points[s] - hand_points[s] for s in range(n)]
         for s in range(n):
             self.scores[s] += round_scores[s]
@@ -579,7 +580,7 @@ class RummyState(State):
             "table_points": table_points,
             "hand_points": hand_points,
             "round_scores": round_scores,
-            "hands": [[card_text(c) for c in cards_of(h)] for h in self.hands],
+            "hands": [list(map(card_text, cards_of(h))) for h in self.hands],
             "scores": list(self.scores),
         }
         top = max(self.scores)
