@@ -73,7 +73,9 @@ def positions(draw: st.DrawFn) -> tuple[int, int | None, bool, list[TableMeld]]:
     return hand, taken, draw(st.booleans()), table
 
 
-def _state_at(hand: int, taken: int | None, must_discard: bool, table: list[TableMeld]) -> RummyState:
+def _state_at(
+    hand: int, taken: int | None, must_discard: bool, table: list[TableMeld]
+) -> RummyState:
     """A two-seat game at seat 0's play holding *hand*, with *taken* and *table* set."""
     state = parlour.load("rummy", must_discard=must_discard).new_initial_state()
     assert isinstance(state, RummyState)

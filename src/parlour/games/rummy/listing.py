@@ -107,10 +107,10 @@ def with_melds(
     # a meld or lay-off may not leave the hand empty (must_discard) or just the taken card
     stuck = -1 if taken is None else 1 << taken
     actions: list[RummyAction] = []
-    for meld in runs:
-        left = hand & ~meld.cards
+    for run in runs:
+        left = hand & ~run.cards
         if left & (left - 1) or (left != stuck if left else not must_discard):
-            actions.append(meld)
+            actions.append(run)
     if threes:
         for m in sets_in(hand, threes):
             left = hand & ~m

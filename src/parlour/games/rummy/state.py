@@ -47,8 +47,15 @@ from parlour.games.rummy.cards import (
     mask_of,
     shuffled_deck,
 )
-from parlour.games.rummy.listing import SPADES, play_actions, suit_entry, with_melds
-from parlour.games.rummy.listing import CLUBS, DIAMONDS, HEARTS
+from parlour.games.rummy.listing import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    play_actions,
+    suit_entry,
+    with_melds,
+)
 from parlour.games.rummy.melds import TableMeld, why_not_meld
 from parlour.games.rummy.notation import (
     DISCARDS,
