@@ -327,7 +327,7 @@ class RummyState(State):
         same deal) and deal without checking the deck again; return the deal. Raises
         :class:`IllegalMove` elsewhere."""
         if self.phase != DEAL:
-            raise IllegalMove("not a chance node: the cards are dealt")
+            raise IllegalMove(f"not a chance node: {self._whose_move()}")
         deal = Deal(shuffled_deck(rng))
         self._deal(deal.order)
         self.history.append((CHANCE, deal))
