@@ -117,6 +117,23 @@ def test_apply_sample_only_at_chance_nodes() -> None:
     assert len(state.history) == 1 and state.history[0][0] == CHANCE
 
 
+def test_rummy_deals_sample_chances_deck_only_at_the_deal() -> None:
+    """Rummy's apply_sample deals the deck sample_chance draws from the same seed (its
+    shuffle spelt out: random.shuffle's draws), and refuses after the deal, changing
+    nothing."""
+    state = parlour.load("rummy").new_initial_state()
+    expected = state.sample_chance(random.Random(5))
+    assert state.apply_sample(random.Random(5)) == expected
+    assert state.history == [(CHANCE, expected)]
+    order = list(range(52))
+    random.Random(5).shuffle(order)
+    assert list(expected.order) == order  # type: ignore[attr-defined]
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="not a chance node: to move: seat 0"):
+        state.apply_sample(random.Random(5))
+    assert state.to_json() == before
+
+
 def test_the_fast_roll_has_the_exact_probabilities() -> None:
     for n in range(1, 10):
         rolls, cum = _cumulative(n)

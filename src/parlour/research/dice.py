@@ -137,8 +137,8 @@ class DiceCodec(Codec):
         if hit is not None and hit[0] is actions:
             return hit[1]
         index = {self.id_of(a): i for i, a in enumerate(actions)}
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         ids = sorted(index)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[ids] = 1
         mask.flags.writeable = False  # shared: action_mask hands out copies
         found = Listing(ids, index, mask)
@@ -228,6 +228,18 @@ class DicePosition(Position):
     def advance(self, rng: random.Random) -> int:
         state = self.state
         while state.roll is None and not state.over:
+            state.sample_and_apply(rng)
+        return state.current_player()
+
+    def step_id(self, action_id: int, rng: random.Random) -> int:
+        state = self.state
+        found = self._listed if self._listed_at == len(state.history) else self._listing()
+        index = None if found is None else found.places.get(action_id)
+        if index is None or type(action_id) is not int:
+            self.apply_id(action_id)  # a chance id, or refused with the engine's reason
+        else:  # _listing listed this very position with state.legal(): apply_id's fast path
+            state.apply_legal(index)
+        while state.roll is None and not state.over:  # advance, inlined
             state.sample_and_apply(rng)
         return state.current_player()
 

@@ -93,11 +93,11 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.position = self.codec.new_position()
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.agents = agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance()
 
@@ -109,13 +109,17 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if player >= 0:
             self.agent_selection = self.possible_agents[player]
             return False
+        self._finish()
+        return True
+
+    def _finish(self) -> None:
+        """At the end: each agent's reward (its seat's return) and termination."""
         returns = self.position.returns()
         for a in self.agents:
             self.rewards[a] = returns[self.agent_name_mapping[a]]
             self.terminations[a] = True
         if self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
-        return True
 
     def observe(self, agent: str) -> dict[str, Any]:
         """*agent*'s observation and action mask (see the module): new arrays each call, or
@@ -145,10 +149,16 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.position.apply_id(action_id(action))
+        assert self._rng is not None
+        player = self.position.step_id(
+            action if type(action) is int else action_id(action), self._rng
+        )
         # Rewards come only at the end, so until then every reward and cumulative reward
         # stays 0 and PettingZoo's bookkeeping (clear, then accumulate) has nothing to do.
-        if self._advance():
+        if player >= 0:
+            self.agent_selection = self.possible_agents[player]
+        else:
+            self._finish()
             self._cumulative_rewards[agent] = 0.0
             self._accumulate_rewards()
         if self.render_mode == "human":

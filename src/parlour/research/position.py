@@ -133,6 +133,13 @@ class Position(ABC):
         mask.flags.writeable = False
         return mask
 
+    def step_id(self, action_id: int, rng: random.Random) -> int:
+        """:meth:`apply_id` (the agent's id), then :meth:`advance` with *rng*: return the
+        seat to move next (``TERMINAL`` at the end). Raises :class:`IllegalMove` for an id
+        that is not legal now, changing nothing."""
+        self.apply_id(action_id)
+        return self.advance(rng)
+
     def advance(self, rng: random.Random) -> int:
         """Draw and apply chance outcomes (:meth:`sample_and_apply`, its stream) until a seat
         is to move or the game is over; return :meth:`current_player` then."""

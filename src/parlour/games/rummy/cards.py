@@ -12,6 +12,7 @@ Notation (``docs/records.md``, issue "Card notation"): rank ``A``, ``2``-``10``,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeAlias
 
@@ -132,3 +133,23 @@ def sort_by_rank(cards: Iterable[Card], *, suit_too: bool = True) -> list[Card]:
     if suit_too:
         return sorted(cards, key=lambda c: (c % 13, c // 13))
     return sorted(cards, key=lambda c: c % 13)
+
+
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
+    """The 52 cards in a uniformly random order: the very order ``rng.shuffle(list(DECK))``
+    gives (the same draws from *rng*: Python's Fisher-Yates shuffle with ``getrandbits``
+    spelt out, for a ``random.Random``; any other generator shuffles itself)."""
+    order = list(DECK)
+    if type(rng) is not random.Random:
+        rng.shuffle(order)
+        return tuple(order)
+    getrandbits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)

@@ -166,8 +166,10 @@ class TableMeld:
     accepts: Mask
 
     @staticmethod
+    @cache
     def laid_down(cards: Mask, seat: int) -> TableMeld:
-        """The meld *cards* (a valid set or run) laid down by *seat*."""
+        """The meld *cards* (a valid set or run) laid down by *seat* (made once per meld
+        and seat, then shared: a table meld is an immutable value)."""
         kind = MELD_KIND[cards]
         order = run_order(cards)
         return TableMeld(kind, tuple(order), (seat,) * len(order), cards, _accepts(kind, cards))

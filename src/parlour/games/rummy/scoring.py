@@ -39,9 +39,23 @@ def card_points(c: Card) -> int:
     return POINTS[c]
 
 
+_ACES: Mask = sum(1 << c for c in range(52) if POINTS[c] == ACE_POINTS)
+_FACES: Mask = sum(1 << c for c in range(52) if POINTS[c] == FACE_POINTS)
+
+
 def mask_points(cards: Mask) -> int:
-    """The total value of the cards in *cards* (points)."""
-    return sum(POINTS[c] for c in cards_of(cards))
+    """The total value of the cards in *cards* (a mask; points): counted by kind of card,
+    ``5 * cards + 10 * aces + 5 * faces`` (ace 15, J/Q/K 10, others 5).
+
+    >>> from parlour.games.rummy.cards import mask_of, parse_cards
+    >>> mask_points(mask_of(parse_cards(["AS", "KH", "10D", "2C"])))
+    35
+    """
+    return (
+        PIP_POINTS * cards.bit_count()
+        + (ACE_POINTS - PIP_POINTS) * (cards & _ACES).bit_count()
+        + (FACE_POINTS - PIP_POINTS) * (cards & _FACES).bit_count()
+    )
 
 
 @dataclass(frozen=True)

@@ -45,8 +45,18 @@ from parlour.games.rummy.cards import (
     cards_of,
     cards_text,
     mask_of,
+    shuffled_deck,
 )
-from parlour.games.rummy.melds import MELD_KIND, TableMeld, runs_in_pattern, why_not_meld
+from parlour.games.rummy.listing import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    play_actions,
+    suit_entry,
+    with_melds,
+)
+from parlour.games.rummy.melds import TableMeld, why_not_meld
 from parlour.games.rummy.notation import (
     DISCARDS,
     DRAW_DISCARD,
@@ -60,52 +70,19 @@ from parlour.games.rummy.notation import (
     Skip,
     parse,
 )
-from parlour.games.rummy.scoring import POINTS
+from parlour.games.rummy.scoring import POINTS, mask_points
 
 DEAL = "deal"
 DRAW = "draw"
 PLAY = "play"
 OVER = "over"
 
-_MELD_ACTIONS: dict[Mask, Meld] = {m: Meld(m) for m in MELD_KIND}
 _DRAW_BOTH = (DRAW_STOCK, DRAW_DISCARD)
 _DRAW_STOCK_ONLY = (DRAW_STOCK,)
-
-
-_SUIT_ACTIONS: dict[int, dict[int, tuple[tuple[Meld, ...], tuple[Discard, ...]]]] = {
-    shift: {} for shift in (0, 13, 26, 39)
-}
-
-
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_SUIT_ACTIONS[shift] for shift in (0, 13, 26, 39))
-for _shift in (0, 13, 26, 39):
-    _SUIT_ACTIONS[_shift][0] = ((), ())
-
-
-def _suit_actions(shift: int, pattern: int) -> tuple[tuple[Meld, ...], tuple[Discard, ...]]:
-    """The runs and the discards within one suit's 13-bit *pattern* (cached, for the four
-    suits at once: a pattern met in one suit is often met in another)."""
-    runs = runs_in_pattern(pattern)
-    ranks = tuple(cards_of(pattern))
-    for at, table in _SUIT_ACTIONS.items():
-        table[pattern] = (
-            tuple(_MELD_ACTIONS[r << at] for r in runs),
-            tuple(DISCARDS[c + at] for c in ranks),
-        )
-    return _SUIT_ACTIONS[shift][pattern]
-
-
-def _sets_in(hand: Mask, threes: int) -> list[Mask]:
-    """The sets in *hand*, given the ranks held three or four times."""
-    found: list[Mask] = []
-    while threes:
-        low = threes & -threes
-        threes ^= low
-        have = hand & (low | low << 13 | low << 26 | low << 39)
-        if have.bit_count() == 4:
-            found.extend(have & ~(low << (13 * s)) for s in range(4))
-        found.append(have)
-    return found
+_BITS: tuple[Mask, ...] = tuple(1 << c for c in DECK)
+# the history events of the fast path's draws and discards, made once (equal tuples shared)
+_DRAW_EVENTS = tuple(((seat, DRAW_STOCK), (seat, DRAW_DISCARD)) for seat in range(4))
+_DISCARD_EVENTS = tuple(tuple((seat, DISCARDS[c]) for c in DECK) for seat in range(4))
 
 
 def _is_card(c: object) -> bool:
@@ -240,52 +217,59 @@ class RummyState(State):
             return _DRAW_BOTH if self.discard else _DRAW_STOCK_ONLY
         if phase != PLAY or (player is not None and player != self.seat):
             return ()
-        hand = self.hands[self.seat]
-        taken = self.taken
-        a = hand & 0x1FFF
-        b = hand >> 13 & 0x1FFF
-        c = hand >> 26 & 0x1FFF
-        d = hand >> 39 & 0x1FFF
-        ea = _SPADES.get(a) or _suit_actions(0, a)
-        eb = _HEARTS.get(b) or _suit_actions(13, b)
-        ec = _DIAMONDS.get(c) or _suit_actions(26, c)
-        ed = _CLUBS.get(d) or _suit_actions(39, d)
-        discards: list[RummyAction] = [*ea[1], *eb[1], *ec[1], *ed[1]]
-        if taken is not None and hand >> taken & 1 and hand != 1 << taken:
-            del discards[(hand & ((1 << taken) - 1)).bit_count()]  # in card order
-        threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
-        if not (ea[0] or eb[0] or ec[0] or ed[0] or threes or self.table):
-            return discards  # no meld and no lay-off: the usual hand
-        runs = ea[0] + eb[0] + ec[0] + ed[0]
-        actions: list[RummyAction] = [m for m in runs if self._meld_ok(hand, m)] if runs else []
-        if threes:
-            actions.extend(
-                _MELD_ACTIONS[m] for m in _sets_in(hand, threes) if self._leaves_playable(hand & ~m)
-            )
-        if self.table:
-            for index, meld in enumerate(self.table):
-                fits = meld.accepts & hand
-                while fits:
-                    low = fits & -fits
-                    fits ^= low
-                    if self._leaves_playable(hand ^ low):
-                        actions.append(LayOff(low.bit_length() - 1, index))
-        actions.extend(discards)
-        return actions
+        return play_actions(self.hands[self.seat], self.taken, self.must_discard, self.table)
 
     # --- the simulation fast path (see State.legal) ------------------------------------
 
     def legal(self) -> Sequence[RummyAction]:
         phase = self.phase
         actions: Sequence[RummyAction]
-        if phase == DRAW:
+        if phase == PLAY:  # listing.play_actions, inlined for the usual hand
+            hand = self.hands[self.seat]
+            a = hand & 0x1FFF
+            b = hand >> 13 & 0x1FFF
+            c = hand >> 26 & 0x1FFF
+            d = hand >> 39
+            ea = SPADES.get(a) or suit_entry(0, a)
+            eb = HEARTS.get(b) or suit_entry(13, b)
+            ec = DIAMONDS.get(c) or suit_entry(26, c)
+            ed = CLUBS.get(d) or suit_entry(39, d)
+            discards: list[RummyAction] = [*ea[1], *eb[1], *ec[1], *ed[1]]
+            taken = self.taken
+            if taken is not None and hand >> taken & 1 and hand != 1 << taken:
+                del discards[(hand & ((1 << taken) - 1)).bit_count()]  # in card order
+            ab = a & b
+            cd = c & d
+            threes = ab & (c | d) | cd & (a | b)
+            table = self.table
+            if ea[0] or eb[0] or ec[0] or ed[0] or threes:
+                runs = ea[0] + eb[0] + ec[0] + ed[0]
+                actions = with_melds(hand, taken, self.must_discard, table, runs, threes, discards)
+            elif table and self._table_accepts() & hand:
+                actions = with_melds(hand, taken, self.must_discard, table, (), 0, discards)
+            else:
+                actions = discards
+        elif phase == DRAW:
             actions = _DRAW_BOTH if self.discard else _DRAW_STOCK_ONLY
-        elif phase == PLAY:
-            actions = self.legal_actions()
         else:
             actions = ()
         self._listed = (len(self.history), actions)
         return actions
+
+    _accepts: tuple[list[TableMeld], Mask] | None = None
+    """The table (the list itself) and the cards that may be laid off onto it: reset by a
+    meld or a lay-off, found again for a new list (a clone's, a new round's)."""
+
+    def _table_accepts(self) -> Mask:
+        """The cards that may be laid off onto some meld of the table (cached)."""
+        table = self.table
+        cached = self._accepts
+        if cached is None or cached[0] is not table:
+            fits = 0
+            for meld in table:
+                fits |= meld.accepts
+            cached = self._accepts = (table, fits)
+        return cached[1]
 
     def apply_legal(self, index: int) -> RummyAction:
         history = self.history
@@ -301,35 +285,55 @@ class RummyState(State):
         action: RummyAction = listed[1][index]
         seat = self.seat  # a listing is never empty but at a seat's decision
         kind = type(action)
-        if kind is Discard:
-            self._discard(action.card)  # type: ignore[union-attr]
-        elif kind is Draw:  # _draw, inlined
+        if kind is Discard:  # _discard, inlined for a turn that passes to the next seat
+            c: Card = action.card  # type: ignore[union-attr]
+            bit = _BITS[c]
+            hands = self.hands
+            left = hands[seat] & ~bit
+            turns = self.turns + 1
+            if left and self.stock and not 0 < self.max_turns <= turns:
+                hands[seat] = left
+                known = self.known
+                if known[seat]:
+                    known[seat] &= ~bit
+                self.discard.append(c)
+                self.turns = turns
+                self.seat = (seat + 1) % self.n
+                self.taken = None
+                self.drawn = None
+                self.phase = DRAW
+            else:
+                self._discard(c)  # the round may end
+            history.append(_DISCARD_EVENTS[seat][c])
+            return action
+        if kind is Draw:  # _draw, inlined
             if action.discard:  # type: ignore[union-attr]
                 c = self.discard.pop()
                 self.taken = c
-                self.known[seat] |= 1 << c
+                self.known[seat] |= _BITS[c]
             else:
                 c = self.stock.pop()
             self.drawn = c
-            self.hands[seat] |= 1 << c
+            self.hands[seat] |= _BITS[c]
             self.phase = PLAY
-        else:
-            self._apply(action, seat)
+            history.append(_DRAW_EVENTS[seat][action.discard])  # type: ignore[union-attr]
+            return action
+        self._apply(action, seat)
         history.append((seat, action))
         return action
 
-    def _meld_ok(self, hand: Mask, meld: Meld) -> bool:
-        left = hand & ~meld.cards
-        return bool(left & (left - 1)) or self._leaves_playable(left)
+    def apply_sample(self, rng: random.Random) -> RummyAction:
+        """At the deal: shuffle with *rng* (the stream of :meth:`sample_chance`, so the
+        same deal) and deal without checking the deck again; return the deal. Raises
+        :class:`IllegalMove` elsewhere."""
+        if self.phase != DEAL:
+            raise IllegalMove(f"not a chance node: {self._whose_move()}")
+        deal = Deal(shuffled_deck(rng))
+        self._deal(deal.order)
+        self.history.append((CHANCE, deal))
+        return deal
 
-    def _leaves_playable(self, left: Mask) -> bool:
-        """Whether a meld or lay-off may leave *left* in the hand: not empty under
-        ``must_discard``, and never just the card taken from the discard pile (it could not
-        be discarded)."""
-        if not left:
-            return not self.must_discard
-        taken = self.taken
-        return taken is None or left != 1 << taken
+    sample_and_apply = apply_sample
 
     def chance_outcomes(self) -> list[tuple[RummyAction, Any]]:
         """Raises :class:`NotEnumerable`: a shuffle has 52! outcomes (sample one)."""
@@ -341,9 +345,7 @@ class RummyState(State):
         """A uniformly shuffled deck, drawn with *rng*."""
         if self.phase != DEAL:
             raise IllegalMove("not a chance node: the cards are dealt")
-        order = list(DECK)
-        rng.shuffle(order)
-        return Deal(tuple(order))
+        return Deal(shuffled_deck(rng))
 
     # --- checks -------------------------------------------------------------------------
 
@@ -457,6 +459,7 @@ class RummyState(State):
             self.hands[seat] &= ~cards
             self.known[seat] &= ~cards
             self.table.append(TableMeld.laid_down(cards, seat))
+            self._accepts = None
             if not self.hands[seat]:
                 self._end_round("out")
         elif isinstance(action, LayOff):
@@ -465,6 +468,7 @@ class RummyState(State):
             self.hands[seat] &= ~bit
             self.known[seat] &= ~bit
             self.table[action.target] = self.table[action.target].lay_off(action.card, seat)
+            self._accepts = None
             if not self.hands[seat]:
                 self._end_round("out")
         elif isinstance(action, Deal):
@@ -520,8 +524,9 @@ class RummyState(State):
     def _deal(self, order: tuple[Card, ...]) -> None:
         n, size = self.n, self.hand_size
         hands = [0] * n
-        for i in range(n * size):
-            hands[(self.starter + i) % n] |= 1 << order[i]
+        dealt = n * size
+        for i in range(n):  # one card at a time from the starter: every n-th card (distinct bits)
+            hands[(self.starter + i) % n] = sum(map(_BITS.__getitem__, order[i:dealt:n]))
         self.hands = hands
         self.discard = [order[n * size]]
         self.stock = list(reversed(order[n * size + 1 :]))
@@ -570,7 +575,7 @@ class RummyState(State):
         for meld in self.table:
             for c, owner in zip(meld.cards, meld.owners, strict=True):
                 table_points[owner] += POINTS[c]
-        hand_points = [sum(POINTS[c] for c in cards_of(h)) for h in self.hands]
+        hand_points = [mask_points(h) for h in self.hands]
         round_scores = [table_points[s] - hand_points[s] for s in range(n)]
         for s in range(n):
             self.scores[s] += round_scores[s]
@@ -582,7 +587,7 @@ class RummyState(State):
             "table_points": table_points,
             "hand_points": hand_points,
             "round_scores": round_scores,
-            "hands": [[card_text(c) for c in cards_of(h)] for h in self.hands],
+            "hands": [list(map(card_text, cards_of(h))) for h in self.hands],
             "scores": list(self.scores),
         }
         top = max(self.scores)
