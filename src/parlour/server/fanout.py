@@ -2,12 +2,17 @@
 
 Every process tells the others what it committed and hears what they did:
 
-- **Telling.** :meth:`Fanout.on_change` is a commit listener (``ServerContext.listeners``):
-  it notes the table id and its new version (``-1`` when this process holds no entry of it,
-  a table still in the lobby) and wakes the notifier thread, which sends everything noted
-  since its last send as one ``pg_notify`` on :data:`CHANNEL`, on a connection of its own
-  (autocommit). The payload is small text: ``<sender>|<id>:<version>,<id>:<version>...``
-  (at most :data:`PAYLOAD_LIMIT` characters; more tables make more notifications).
+- **Telling.** The plain appends of a group writer's batch (nearly every move) are told
+  by :meth:`Fanout.herald`, in the batch's own transaction (``GroupWriter.herald``): one
+  ``pg_notify`` on :data:`CHANNEL` for the whole batch, which PostgreSQL delivers when the
+  batch commits (and never when it rolls back), no round trip of its own after it. Any
+  other change reaches :meth:`Fanout.on_change`, a commit listener
+  (``ServerContext.listeners``): it notes the table id and its new version (``-1`` when
+  this process holds no entry of it, a table still in the lobby) and wakes the notifier
+  thread, which sends everything noted since its last send as one ``pg_notify``, on a
+  connection of its own (autocommit); a change the herald told already is not noted. The
+  payload is small text: ``<sender>|<id>:<version>,<id>:<version>...`` (at most
+  :data:`PAYLOAD_LIMIT` characters; more tables make more notifications).
 - **Hearing.** The listener thread holds one more connection that ``LISTEN``s on
   :data:`CHANNEL` (reconnecting, with a growing pause, whenever it is lost; each time it is
   back, :meth:`~parlour.server.hub.Hub.poll` pushes whatever changed meanwhile). For each
@@ -22,7 +27,7 @@ Every process tells the others what it committed and hears what they did:
 Nothing here decides what is stored: a write made through a stale entry (another process
 moved the table on since) matches no row in the version check, is refused, and the entry is
 reloaded (:mod:`parlour.server.services.play`). A notification lost with a process that dies
-between its commit and its ``pg_notify`` is made up for by the hub's poll
+between a commit and the notifier's ``pg_notify`` is made up for by the hub's poll
 (``Settings.poll_seconds``). On SQLite (one process) there is no fan-out.
 """
 
@@ -33,6 +38,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import fields, replace
 from datetime import datetime
 from typing import Any
@@ -50,7 +56,7 @@ from parlour.server.services.cache import (
     current_entry,
 )
 from parlour.server.services.context import ServerContext
-from parlour.storage.tables import EventRow, TableRow
+from parlour.storage.tables import Append, EventRow, TableRow
 
 log = logging.getLogger("parlour.server")
 
@@ -96,6 +102,20 @@ def change_detail(entry: Entry) -> Detail | None:
     if len(moves) != table.version - base.version:
         return None
     return {"f": base.version, "e": moves, "t": changed}
+
+
+def append_detail(append: Append) -> Detail | None:
+    """The :data:`Detail` of a plain *append* (as :func:`change_detail` tells it from the
+    entry it made, every column the append sets included), or ``None`` when it has more
+    than :data:`DETAIL_EVENTS` events or sets a column a plain append does not."""
+    if len(append.events) > DETAIL_EVENTS or not set(append.values) <= MOVED:
+        return None
+    version = append.expected_version + len(append.events)
+    changed: dict[str, Any] = {"version": version, "updated_at": append.now.isoformat()}
+    for name, value in append.values.items():
+        changed[name] = value.isoformat() if name in MOMENTS and value is not None else value
+    moves = [[by, move] for by, move in append.events]
+    return {"f": append.expected_version, "e": moves, "t": changed}
 
 
 def merged(old: Detail | None, new: Detail | None) -> Detail | None:
@@ -224,6 +244,9 @@ class Fanout:
         self._threads: list[threading.Thread] = []
         self._listening: Any = None  # the listener's connection, closed to stop it
         self._local = threading.local()
+        self._heralded: dict[int, int] = {}
+        """Table id -> version the herald told in a committed batch, not yet seen by
+        :meth:`on_change` (which then has nothing left to tell)."""
         self.sent = 0
         """Notifications sent (for the figures)."""
         self.heard = 0
@@ -233,11 +256,47 @@ class Fanout:
 
     # --- telling --------------------------------------------------------------------------
 
+    def herald(self, connection: Connection, appends: list[Append]) -> Callable[[], None]:
+        """``GroupWriter.herald``: tell the *appends* of a batch from inside its transaction
+        (one ``pg_notify``, delivered at the commit: see the module docstring); the callback
+        returned, run once the batch committed, marks them told for :meth:`on_change`."""
+        versions: dict[int, int] = {}
+        details: dict[int, Detail | None] = {}
+        for append in sorted(appends, key=lambda a: a.expected_version):
+            version = append.expected_version + len(append.events)
+            detail = append_detail(append)
+            if append.table_id in versions:  # never in one batch today (the table's lock)
+                detail = merged(details[append.table_id], detail)
+            versions[append.table_id] = version
+            details[append.table_id] = detail
+        payloads = encode(self.sender, versions, details)
+        cursor = connection.connection.cursor()
+        try:
+            for payload in payloads:
+                cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        finally:
+            cursor.close()
+
+        def committed() -> None:
+            with self._wake:
+                if len(self._heralded) > 50_000:
+                    self._heralded.clear()
+                for table_id, version in versions.items():
+                    self._heralded[table_id] = max(version, self._heralded.get(table_id, -1))
+                self.sent += len(payloads)
+
+        return committed
+
     def on_change(self, table_id: int) -> None:
-        """Listener: note that *table_id* was committed (called in the committing thread)."""
+        """Listener: note that *table_id* was committed (called in the committing thread),
+        unless the herald told that version already."""
         entry = self.ctx.cache.peek(table_id)
         ours = entry is not None and entry.table.id == table_id
         version = entry.version if entry is not None and ours else -1
+        with self._wake:
+            heralded = self._heralded.pop(table_id, -1)
+        if version >= 0 and heralded >= version:
+            return
         detail = change_detail(entry) if entry is not None and ours else None
         with self._wake:
             noted = self._pending.get(table_id)
@@ -401,9 +460,12 @@ class Fanout:
         ]
         for thread in self._threads:
             thread.start()
+        self.ctx.writer.herald = self.herald
 
     def stop(self) -> None:
         """Send what is noted, then stop both threads (within about a second)."""
+        if self.ctx.writer.herald == self.herald:
+            self.ctx.writer.herald = None
         self._stopping.set()
         with self._wake:
             self._wake.notify_all()

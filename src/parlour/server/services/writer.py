@@ -62,6 +62,9 @@ T = TypeVar("T")
 Write = Callable[[Connection], Any]
 """A piece of work on an open transaction; its return value answers the write."""
 
+Herald = Callable[[Connection, list[Append]], Callable[[], None]]
+"""See :attr:`GroupWriter.herald`."""
+
 _STOP = object()
 
 
@@ -85,6 +88,11 @@ class GroupWriter:
         """Why a writer thread died (``None`` while none has): the writer is down for good."""
         self.on_batch: Callable[[int, float], None] | None = None
         """Told each committed batch's size and seconds (the metrics)."""
+        self.herald: Herald | None = None
+        """Called in each batch's transaction with its plain appends, after the last write
+        and before the commit (the fan-out's ``NOTIFY``, which PostgreSQL delivers at the
+        commit and drops with a rollback); what it returns is called once the batch has
+        committed, before any write is answered."""
         self._writing = 0
 
     @property
@@ -238,6 +246,7 @@ class GroupWriter:
 
     def _write_batch(self, batch: list[tuple[Write, Future[Any]]]) -> None:
         results: list[Any] = []
+        committed: Callable[[], None] | None = None
         try:
             with self._transaction() as connection:
                 # every plain append of the batch first, together (one statement or two for
@@ -245,15 +254,20 @@ class GroupWriter:
                 # of the previous batch's moves, would otherwise cut them into many), then the
                 # other writes in their order. Writes in one batch were all submitted before
                 # any of them committed, so none waits on another's effect.
-                _store(connection, [w for w, _f in batch if isinstance(w, Append)])
+                appends = [w for w, _f in batch if isinstance(w, Append)]
+                _store(connection, appends)
                 for write, _future in batch:
                     results.append(True if isinstance(write, Append) else write(connection))
+                if appends and self.herald is not None:
+                    committed = self.herald(connection, appends)
         except Exception:
             if len(batch) == 1:
                 log.debug("a write failed", exc_info=True)
             for write, future in batch:  # each alone: only the bad one fails
                 _run_alone(self.engine, write, future)
             return
+        if committed is not None:
+            committed()
         with self._figures:
             self.batches += 1
             self.writes += len(batch)
