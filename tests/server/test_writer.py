@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection, Engine, event
+from sqlalchemy import Connection, Engine, event, text
 
 from parlour.server import create_app
 from parlour.server.errors import Unavailable
@@ -351,3 +351,75 @@ def test_a_batch_stores_its_appends_together_among_other_writes(ctx: ServerConte
         assert statements == ["UPDATE", "INSERT"]
     for table_id, version in tables.items():
         assert stored(ctx, table_id)[0] == version + 2
+
+
+
+def test_the_herald_runs_in_the_batch_and_its_callback_after_the_commit(
+    ctx: ServerContext,
+) -> None:
+    """The herald is handed the batch's plain appends inside its transaction (what it writes
+    commits with them), and what it returns runs after the commit, before any write is
+    answered; a batch that fails never calls it, and its writes go on alone without it."""
+    tables = started_tables(ctx, 3)
+    first, second, third = tables
+    seen: list[Any] = []
+    batch: list[tuple[Any, Future[Any]]] = []
+
+    def herald(connection: Connection, appends: list[Append]) -> Any:
+        seen.append(("herald", sorted(a.table_id for a in appends)))
+        connection.execute(
+            text("UPDATE game_tables SET max_skips = 7 WHERE id = :id"), {"id": first}
+        )
+        return lambda: seen.append(("committed", [f.done() for _w, f in batch]))
+
+    writer = GroupWriter(ctx.engine)
+    writer.herald = herald
+    batch.extend(
+        [
+            (append(first, tables[first]), Future()),
+            (lambda connection: "other", Future()),
+            (append(second, tables[second]), Future()),
+        ]
+    )
+    writer._write(batch)
+    assert [f.result() for _w, f in batch] == [True, "other", True]
+    assert seen == [("herald", sorted([first, second])), ("committed", [False] * 3)]
+    with ctx.engine.connect() as connection:
+        row = get_table(connection, first)
+        assert row is not None and row.max_skips == 7
+    seen.clear()
+    failing: list[tuple[Any, Future[Any]]] = [
+        (append(first, tables[first]), Future()),  # stale now: the batch fails
+        (append(third, tables[third]), Future()),
+    ]
+    writer._write(failing)
+    assert [f.result() for _w, f in failing] == [False, True]
+    assert seen == []
+    assert stored(ctx, third)[0] == tables[third] + 2
+
+
+def test_deferrable_writes_wait_for_a_batch_to_join(ctx: ServerContext) -> None:
+    """A deferrable write alone waits up to the linger for another write and shares its
+    transaction; with nothing else coming it is written once the linger is over."""
+    tables = started_tables(ctx, 1)
+    (table_id,) = tables
+    writer = GroupWriter(ctx.engine, linger=0.5)
+    sizes: list[int] = []
+    writer.on_batch = lambda size, _seconds: sizes.append(size)
+    writer.start()
+    try:
+        began = time.monotonic()
+        lazy = writer.submit(lambda connection: "lazy", deferrable=True)
+        time.sleep(0.1)
+        assert not lazy.done()  # waiting for company
+        assert writer.submit(append(table_id, tables[table_id])).result(timeout=10) is True
+        assert lazy.result(timeout=10) == "lazy"
+        assert time.monotonic() - began < 0.45  # the urgent write did not wait the linger
+        assert sizes == [2]  # one transaction for both
+        began = time.monotonic()
+        alone = writer.submit(lambda connection: "alone", deferrable=True)
+        assert alone.result(timeout=10) == "alone"
+        assert time.monotonic() - began >= 0.45
+        assert sizes == [2, 1]
+    finally:
+        writer.stop()

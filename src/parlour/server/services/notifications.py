@@ -248,7 +248,7 @@ class Notifier:
                         self._queued = None
                 return store_notices(connection, taken, self.ctx.now(), self.ctx)
 
-            future = self.ctx.writer.submit(write)
+            future = self.ctx.writer.submit(write, deferrable=True)
             if not future.done():  # an unstarted writer wrote it at once, in this thread
                 self._queued = future
         future.add_done_callback(self._stored)

@@ -71,9 +71,14 @@ _STOP = object()
 class GroupWriter:
     """The writer threads (see the module docstring). ``submit`` from any thread."""
 
-    def __init__(self, engine: Engine, *, max_batch: int = 256, threads: int = 1) -> None:
+    def __init__(
+        self, engine: Engine, *, max_batch: int = 256, threads: int = 1, linger: float = 0.005
+    ) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        self.linger = linger
+        """Seconds a batch of deferrable writes only waits for a write that is not (see
+        :meth:`submit`)."""
         self.threads = max(1, threads)
         self._figures = threading.Lock()
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -118,11 +123,16 @@ class GroupWriter:
         for thread in threads:
             thread.join()
 
-    def submit(self, write: Callable[[Connection], T]) -> Future[T]:
+    def submit(self, write: Callable[[Connection], T], *, deferrable: bool = False) -> Future[T]:
         """Queue *write*; the future holds its result once its transaction committed, or the
         exception it (or its commit) raised: :class:`Unavailable` at once when the writer is
-        down (see the module docstring)."""
+        down (see the module docstring). A *deferrable* write (nobody waits on it: the
+        notifications) does not start a batch of its own at once: a batch holding only such
+        writes waits up to :attr:`linger` seconds for another write to join, so it shares
+        that write's transaction instead of adding one."""
         future: Future[T] = Future()
+        if deferrable:
+            write = _Deferrable(write)
         if self.failure is not None:
             future.set_exception(self._refusal())
             return future
@@ -191,6 +201,8 @@ class GroupWriter:
                     stopping = True
                     break
                 batch.append(more)
+            if not stopping and all(isinstance(w, _Deferrable) for w, _f in batch):
+                stopping = self._linger(batch)
             if self.failure is not None:  # another writer thread died
                 for _write, future in batch:
                     if future.set_running_or_notify_cancel():
@@ -201,6 +213,24 @@ class GroupWriter:
             batch = [(w, f) for w, f in batch if f.set_running_or_notify_cancel()]
             if batch:
                 self._write(batch)
+
+    def _linger(self, batch: list[tuple[Write, Future[Any]]]) -> bool:
+        """Add to *batch* (deferrable writes only) what comes within :attr:`linger` seconds,
+        until a write that is not deferrable comes, and then whatever waits behind it; True
+        when a stop mark came."""
+        deadline = time.monotonic() + self.linger
+        urgent = False
+        while len(batch) < self.max_batch:
+            left = 0.0 if urgent else deadline - time.monotonic()
+            try:
+                more = self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if more is _STOP:
+                return True
+            batch.append(more)
+            urgent = urgent or not isinstance(more[0], _Deferrable)
+        return False
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
@@ -273,6 +303,18 @@ class GroupWriter:
             self.writes += len(batch)
         for (_write, future), result in zip(batch, results, strict=True):
             future.set_result(result)
+
+
+class _Deferrable:
+    """A write submitted with ``deferrable=True`` (see :meth:`GroupWriter.submit`)."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write: Write) -> None:
+        self.write = write
+
+    def __call__(self, connection: Connection) -> Any:
+        return self.write(connection)
 
 
 class _BatchLost(Exception):
