@@ -7,7 +7,8 @@ to their open WebSockets (a ``notification`` message) and, when they asked for i
 table's fresh entry in memory and works out, in the committing thread and without a query,
 which notices the change brings; those are stored by one write of the group writer
 (:mod:`.writer`), off the action's own transaction, so the action is answered as fast as
-without notifications. Each notice has a *key* unique per account (a unique index): two
+without notifications. That write is deferrable: it waits a few milliseconds for the next
+action's write and shares its transaction, rather than adding one. Each notice has a *key* unique per account (a unique index): two
 processes, or a restart, that see the same change store it once.
 
 - ``turn``: seat *s* is to move and the latest move not of chance was someone else's (not a
@@ -353,4 +354,5 @@ def warn_clocks(ctx: ServerContext, notifier: Notifier) -> int:
             )
     if not notices:
         return 0
-    return len(notifier.submit(notices).result())
+    # the write may hold other notices that waited with these (a deferrable write): count ours
+    return sum(row.kind == "clock" for row in notifier.submit(notices).result())
