@@ -15,14 +15,17 @@ Every process tells the others what it committed and hears what they did:
   :data:`PAYLOAD_LIMIT` characters; more tables make more notifications).
 - **Hearing.** The listener thread holds one more connection that ``LISTEN``s on
   :data:`CHANNEL` (reconnecting, with a growing pause, whenever it is lost; each time it is
-  back, :meth:`~parlour.server.hub.Hub.poll` pushes whatever changed meanwhile). For each
-  table another process changed and this one has followers of, whose followers were not
-  yet sent that version, it takes the table's lock, brings the cached entry up to the
-  database when it is older than the version heard (or the version is unknown): the events
-  stored since are applied to it (:func:`~parlour.server.services.cache.caught_up`; no
-  replay of the whole log), or the entry is loaded afresh when it cannot be. It then hands
-  the table to :meth:`~parlour.server.hub.Hub.on_change`, which builds each follower's view
-  for its own seat, as for a change made here.
+  back, :meth:`~parlour.server.hub.Hub.poll` pushes whatever changed meanwhile). It reads
+  each notification and hands its changes to the event loop in one call. For each table
+  another process changed and this one has followers of, whose followers were not yet sent
+  that version, the table's lock is taken and the cached entry brought up to the version
+  heard: on the loop, when the lock is free and the change was told whole from the
+  entry's version (nearly every move: no thread, no query), else in a worker thread, where
+  the events stored since are read and applied to it
+  (:func:`~parlour.server.services.cache.caught_up`; no replay of the whole log), or the
+  entry is loaded afresh when it cannot be. The table then goes to
+  :meth:`~parlour.server.hub.Hub.on_change`, which builds each follower's view for its own
+  seat, as for a change made here.
 
 Nothing here decides what is stored: a write made through a stale entry (another process
 moved the table on since) matches no row in the version check, is refused, and the entry is
@@ -377,7 +380,9 @@ class Fanout:
 
     def heard_payload(self, payload: str) -> None:
         """Push the changes of one notification to this process's followers (see the module
-        docstring); a payload this process sent, or one it cannot read, is ignored."""
+        docstring); a payload this process sent, or one it cannot read, is ignored. Called
+        in the listener thread: the changes are handed to the event loop in one call
+        (:meth:`_heard_on_loop`), or pushed right here while no WebSocket has come yet."""
         if payload.partition("|")[0] == self.sender:  # our own: not even read
             return
         try:
@@ -387,14 +392,82 @@ class Fanout:
             return
         if sender == self.sender:
             return
+        loop = self.hub.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # closed: the server is stopping
+                loop.call_soon_threadsafe(self._heard_on_loop, versions, details)
+                return
         for table_id, version in versions.items():
             self.heard += 1
-            try:
-                self._push(table_id, version, details.get(table_id))
-            except Exception:  # one table's failure must not stop the others
-                log.exception("fan-out: table %s not pushed", table_id)
+            self._push_logged(table_id, version, details.get(table_id))
 
-    def _push(self, table_id: int, version: int, detail: Detail | None = None) -> None:
+    def _heard_on_loop(self, versions: dict[int, int], details: dict[int, Detail]) -> None:
+        """The changes of one notification, on the event loop: each told change whose table
+        is free is applied and sent right here (:meth:`_push_here`: no thread, and the hub
+        queues each follower's message without waking the loop); any other is pushed in a
+        worker thread (:meth:`_push`, which may read the database)."""
+        for table_id, version in versions.items():
+            self.heard += 1
+            detail = details.get(table_id)
+            try:
+                if self._push_here(table_id, version, detail):
+                    continue
+            except Exception:
+                log.exception("fan-out: table %s not pushed", table_id)
+                continue
+            loop = self.hub.loop
+            if loop is not None:
+                loop.run_in_executor(None, self._push_logged, table_id, version, detail, True)
+
+    def _push_here(self, table_id: int, version: int, detail: Detail | None) -> bool:
+        """:meth:`_push` without waiting and without a query: True when done (also when there
+        is nothing to do), False when it needs the thread (the table's lock taken, no entry,
+        a change not told whole or not following the entry's version)."""
+        followers = self.hub.followers_of(table_id)
+        if not followers:
+            return True
+        if version >= 0 and all(f.sent.get(table_id, -1) >= version for f in followers):
+            return True
+        if version < 0:
+            return False
+        cache = self.ctx.cache
+        lock = cache.lock(table_id)
+        if not lock.acquire(blocking=False):
+            return False
+        try:
+            entry = cache.get(table_id)
+            if entry is None or entry.table.id != table_id:
+                return False
+            if version > entry.version:
+                if detail is None:
+                    return False
+                try:
+                    fresh = told(entry, version, detail)
+                except Exception:
+                    cache.drop(table_id)  # applied in part: the thread reloads it
+                    return False
+                if fresh is None:
+                    return False
+                cache.put(fresh)
+            self.hub.on_change(table_id)
+            return True
+        finally:
+            lock.release()
+
+    def _push_logged(
+        self, table_id: int, version: int, detail: Detail | None, pooled: bool = False
+    ) -> None:
+        try:
+            self._push(table_id, version, detail, pooled=pooled)
+        except Exception:  # one table's failure must not stop the others
+            log.exception("fan-out: table %s not pushed", table_id)
+
+    def _push(
+        self, table_id: int, version: int, detail: Detail | None = None, *, pooled: bool = False
+    ) -> None:
+        """Bring the entry of *table_id* up to *version* and send its followers the change
+        (see the module docstring); reads on the listener's own connection, or with
+        *pooled* (a worker thread) on one from the pool."""
         followers = self.hub.followers_of(table_id)
         if not followers:
             return
@@ -408,13 +481,17 @@ class Fanout:
             elif entry is not None and entry.table.id == table_id:
                 try:
                     fresh = None if detail is None else told(entry, version, detail)
-                    if fresh is None:
+                    if fresh is None and pooled:
+                        with self.ctx.engine.connect() as connection:
+                            fresh = caught_up(connection, entry)
+                    elif fresh is None:
                         connection = self._reader()
                         with connection.begin():
                             fresh = caught_up(connection, entry)
                 except Exception:
                     cache.drop(table_id)
-                    self._drop_reader()
+                    if not pooled:
+                        self._drop_reader()
                     raise
                 if fresh is not None:
                     cache.put(fresh)
