@@ -8,7 +8,6 @@ import random
 from collections.abc import Callable
 
 import pytest
-from sqlalchemy import Connection
 
 from parlour.server import Settings
 from parlour.server.fanout import append_detail, change_detail, merged, told
@@ -107,9 +106,9 @@ def test_a_told_change_equals_the_table_read_afresh(settings: Settings, source: 
     table_id, people = setup_table(one)
     heralded: list[Append] = []
 
-    def herald(_connection: Connection, appends: list[Append]) -> Callable[[], None]:
+    def herald(appends: list[Append]) -> tuple[tuple[str, list[str]], Callable[[], None]]:
         heralded.extend(appends)
-        return lambda: None
+        return ("parlour_test", []), lambda: None
 
     one.writer.herald = herald
     one.writer.start()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection, Engine, event, text
+from sqlalchemy import Connection, Engine, event
 
 from parlour.server import create_app
 from parlour.server.errors import Unavailable
@@ -352,50 +352,6 @@ def test_a_batch_stores_its_appends_together_among_other_writes(ctx: ServerConte
     for table_id, version in tables.items():
         assert stored(ctx, table_id)[0] == version + 2
 
-
-
-def test_the_herald_runs_in_the_batch_and_its_callback_after_the_commit(
-    ctx: ServerContext,
-) -> None:
-    """The herald is handed the batch's plain appends inside its transaction (what it writes
-    commits with them), and what it returns runs after the commit, before any write is
-    answered; a batch that fails never calls it, and its writes go on alone without it."""
-    tables = started_tables(ctx, 3)
-    first, second, third = tables
-    seen: list[Any] = []
-    batch: list[tuple[Any, Future[Any]]] = []
-
-    def herald(connection: Connection, appends: list[Append]) -> Any:
-        seen.append(("herald", sorted(a.table_id for a in appends)))
-        connection.execute(
-            text("UPDATE game_tables SET max_skips = 7 WHERE id = :id"), {"id": first}
-        )
-        return lambda: seen.append(("committed", [f.done() for _w, f in batch]))
-
-    writer = GroupWriter(ctx.engine)
-    writer.herald = herald
-    batch.extend(
-        [
-            (append(first, tables[first]), Future()),
-            (lambda connection: "other", Future()),
-            (append(second, tables[second]), Future()),
-        ]
-    )
-    writer._write(batch)
-    assert [f.result() for _w, f in batch] == [True, "other", True]
-    assert seen == [("herald", sorted([first, second])), ("committed", [False] * 3)]
-    with ctx.engine.connect() as connection:
-        row = get_table(connection, first)
-        assert row is not None and row.max_skips == 7
-    seen.clear()
-    failing: list[tuple[Any, Future[Any]]] = [
-        (append(first, tables[first]), Future()),  # stale now: the batch fails
-        (append(third, tables[third]), Future()),
-    ]
-    writer._write(failing)
-    assert [f.result() for _w, f in failing] == [False, True]
-    assert seen == []
-    assert stored(ctx, third)[0] == tables[third] + 2
 
 
 def test_deferrable_writes_wait_for_a_batch_to_join(ctx: ServerContext) -> None:

@@ -259,10 +259,13 @@ class Fanout:
 
     # --- telling --------------------------------------------------------------------------
 
-    def herald(self, connection: Connection, appends: list[Append]) -> Callable[[], None]:
-        """``GroupWriter.herald``: tell the *appends* of a batch from inside its transaction
-        (one ``pg_notify``, delivered at the commit: see the module docstring); the callback
-        returned, run once the batch committed, marks them told for :meth:`on_change`."""
+    def herald(
+        self, appends: list[Append]
+    ) -> tuple[tuple[str, list[str]], Callable[[], None]]:
+        """``GroupWriter.herald``: the notifications telling the *appends* of a batch, sent
+        in their own statement (delivered at the commit: see the module docstring), and the
+        callback that, run once the batch committed, marks them told for
+        :meth:`on_change`."""
         versions: dict[int, int] = {}
         details: dict[int, Detail | None] = {}
         for append in sorted(appends, key=lambda a: a.expected_version):
@@ -273,12 +276,6 @@ class Fanout:
             versions[append.table_id] = version
             details[append.table_id] = detail
         payloads = encode(self.sender, versions, details)
-        cursor = connection.connection.cursor()
-        try:
-            for payload in payloads:
-                cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-        finally:
-            cursor.close()
 
         def committed() -> None:
             with self._wake:
@@ -288,7 +285,7 @@ class Fanout:
                     self._heralded[table_id] = max(version, self._heralded.get(table_id, -1))
                 self.sent += len(payloads)
 
-        return committed
+        return (CHANNEL, payloads), committed
 
     def on_change(self, table_id: int) -> None:
         """Listener: note that *table_id* was committed (called in the committing thread),

@@ -62,7 +62,7 @@ T = TypeVar("T")
 Write = Callable[[Connection], Any]
 """A piece of work on an open transaction; its return value answers the write."""
 
-Herald = Callable[[Connection, list[Append]], Callable[[], None]]
+Herald = Callable[[list[Append]], tuple[tuple[str, list[str]], Callable[[], None]]]
 """See :attr:`GroupWriter.herald`."""
 
 _STOP = object()
@@ -94,10 +94,11 @@ class GroupWriter:
         self.on_batch: Callable[[int, float], None] | None = None
         """Told each committed batch's size and seconds (the metrics)."""
         self.herald: Herald | None = None
-        """Called in each batch's transaction with its plain appends, after the last write
-        and before the commit (the fan-out's ``NOTIFY``, which PostgreSQL delivers at the
-        commit and drops with a rollback); what it returns is called once the batch has
-        committed, before any write is answered."""
+        """Asked, for each batch with plain appends (PostgreSQL), for the notifications to
+        send with them, ``(channel, payloads)``, and a callback: the notifications go in
+        the appends' own statement (``append_many``; PostgreSQL delivers them at the commit
+        and drops them with a rollback: the fan-out's ``NOTIFY``), and the callback is run
+        once the batch has committed, before any write is answered."""
         self._writing = 0
 
     @property
@@ -285,11 +286,12 @@ class GroupWriter:
                 # other writes in their order. Writes in one batch were all submitted before
                 # any of them committed, so none waits on another's effect.
                 appends = [w for w, _f in batch if isinstance(w, Append)]
-                _store(connection, appends)
+                notify = None
+                if appends and self.herald is not None:
+                    notify, committed = self.herald(appends)
+                _store(connection, appends, notify)
                 for write, _future in batch:
                     results.append(True if isinstance(write, Append) else write(connection))
-                if appends and self.herald is not None:
-                    committed = self.herald(connection, appends)
         except Exception:
             if len(batch) == 1:
                 log.debug("a write failed", exc_info=True)
@@ -321,10 +323,13 @@ class _BatchLost(Exception):
     """A table in the batch was not at the version its append was made against."""
 
 
-def _store(connection: Connection, appends: list[Append]) -> None:
-    """Store the *appends* together; raise :class:`_BatchLost`
-    when one table had moved on, so the batch is written again write by write."""
-    if appends and not append_many(connection, appends):
+def _store(
+    connection: Connection, appends: list[Append], notify: tuple[str, list[str]] | None
+) -> None:
+    """Store the *appends* together (with the herald's notifications); raise
+    :class:`_BatchLost` when one table had moved on, so the batch is written again write by
+    write."""
+    if appends and not append_many(connection, appends, notify):
         raise _BatchLost()
 
 
