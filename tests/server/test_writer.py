@@ -353,7 +353,6 @@ def test_a_batch_stores_its_appends_together_among_other_writes(ctx: ServerConte
         assert stored(ctx, table_id)[0] == version + 2
 
 
-
 def test_deferrable_writes_wait_for_a_batch_to_join(ctx: ServerContext) -> None:
     """A deferrable write alone waits up to the linger for another write and shares its
     transaction; with nothing else coming it is written once the linger is over."""

@@ -259,9 +259,7 @@ class Fanout:
 
     # --- telling --------------------------------------------------------------------------
 
-    def herald(
-        self, appends: list[Append]
-    ) -> tuple[tuple[str, list[str]], Callable[[], None]]:
+    def herald(self, appends: list[Append]) -> tuple[tuple[str, list[str]], Callable[[], None]]:
         """``GroupWriter.herald``: the notifications telling the *appends* of a batch, sent
         in their own statement (delivered at the commit: see the module docstring), and the
         callback that, run once the batch committed, marks them told for

@@ -8,8 +8,9 @@ table's fresh entry in memory and works out, in the committing thread and withou
 which notices the change brings; those are stored by one write of the group writer
 (:mod:`.writer`), off the action's own transaction, so the action is answered as fast as
 without notifications. That write is deferrable: it waits a few milliseconds for the next
-action's write and shares its transaction, rather than adding one. Each notice has a *key* unique per account (a unique index): two
-processes, or a restart, that see the same change store it once.
+action's write and shares its transaction, rather than adding one. Each notice has a *key*
+unique per account (a unique index): two processes, or a restart, that see the same change
+store it once.
 
 - ``turn``: seat *s* is to move and the latest move not of chance was someone else's (not a
   move of *s* that leaves it to move again); the key holds that move's number, so a turn is

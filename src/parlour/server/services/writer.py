@@ -15,8 +15,13 @@ database (its effects are undone by a rollback) and may be run twice.
 
 Plain log appends (:class:`~parlour.storage.tables.Append`: an action that only adds events
 and moves the table row on) are stored together, a couple of statements for the whole batch
-(``append_many``) instead of two per action; if one of their tables had moved on, the batch
-is written again write by write, so only that append answers ``False``.
+(``append_many``; one on PostgreSQL, which also carries the fan-out's ``NOTIFY`` asked for by
+:attr:`GroupWriter.herald`) instead of two per action; if one of their tables had moved on,
+the batch is written again write by write, so only that append answers ``False``.
+
+A write nobody waits on (the notifications) may be submitted *deferrable*: alone in the
+queue it waits up to :attr:`GroupWriter.linger` (5 ms) for another write and shares its
+transaction, instead of a transaction of its own.
 
 A writer thread keeps its own connection (no pool check-out per batch). Several writer
 threads (PostgreSQL, ``parlour serve --writer-threads``) take batches from the one queue,

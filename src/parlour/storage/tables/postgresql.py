@@ -25,10 +25,11 @@ def _pg_statement(
     column names per group): ``WITH m0 AS (UPDATE game_tables ... FROM unnest(arrays)
     RETURNING id), m1 AS (...), moved AS (the ids of all), added AS (INSERT INTO
     table_events ... of the moved tables only RETURNING 1) SELECT count(moved),
-    count(added), count(pg_notify(channel, each payload))``; and each group's bind processors (so values are stored exactly as
-    SQLAlchemy stores them: JSON as JSON, ``None`` in a JSON column as ``null``). Events
-    of a table that did not move are not inserted, so a stale append never meets another
-    process's events, only a count short."""
+    count(added), count(pg_notify(channel, each payload))``; and each group's bind
+    processors (so values are stored exactly as SQLAlchemy stores them: JSON as JSON,
+    ``None`` in a JSON column as ``null``). Events of a table that did not move are not
+    inserted, so a stale append never meets another process's events, only a count
+    short."""
     found = _PG_STATEMENTS.get(groups)
     if found is None:
         dialect = connection.dialect
