@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+
+import pytest
 
 from parlour.server import Settings
-from parlour.server.fanout import change_detail, merged, told
+from parlour.server.fanout import append_detail, change_detail, merged, told
 from parlour.server.services.cache import caught_up, current_entry, load_entry
 from parlour.server.services.context import ServerContext
 from parlour.server.services.play import play_bots, submit_action
 from parlour.storage.db import open_database
-from parlour.storage.tables import set_seat
+from parlour.storage.tables import Append, set_seat
 from tests.server.helpers import choose, setup_table
 
 
@@ -91,14 +94,24 @@ def test_a_caught_up_entry_names_a_seat_a_computer_took_over(settings: Settings)
     assert later.names[1].endswith("(cpu:steady)") and later.names[0] == names[0]
 
 
-def test_a_told_change_equals_the_table_read_afresh(settings: Settings) -> None:
-    """What another process is told of each plain append (the fan-out's detail) brings its
-    entry to the table as loaded from the whole log; a detail that does not start at the
-    entry's version is not used."""
+@pytest.mark.parametrize("source", ["entry", "herald"])
+def test_a_told_change_equals_the_table_read_afresh(settings: Settings, source: str) -> None:
+    """What another process is told of each plain append (the fan-out's detail, from the
+    fresh entry by the notifier thread or from the append itself by the writer's herald)
+    brings its entry to the table as loaded from the whole log; a detail that does not start
+    at the entry's version is not used."""
     engine = open_database(settings.database_url)
     one = ServerContext(engine=engine, settings=settings)
     two = ServerContext(engine=engine, settings=Settings(**{**settings.__dict__, "instance": "b"}))
     table_id, people = setup_table(one)
+    heralded: list[Append] = []
+
+    def herald(appends: list[Append]) -> tuple[tuple[str, list[str]], Callable[[], None]]:
+        heralded.extend(appends)
+        return ("parlour_test", []), lambda: None
+
+    one.writer.herald = herald
+    one.writer.start()
     rng = random.Random(7)
     with two.cache.lock(table_id):
         theirs = current_entry(two, table_id)
@@ -117,8 +130,13 @@ def test_a_told_change_equals_the_table_read_afresh(settings: Settings) -> None:
         )
         fresh = one.cache.peek(table_id)
         assert fresh is not None
-        detail = change_detail(fresh)
+        if source == "entry":
+            detail = change_detail(fresh)
+        else:
+            assert [a.table_id for a in heralded] == [table_id]  # this move's, alone
+            detail = append_detail(heralded.pop())
         assert detail is not None and detail["f"] == entry.version
+        assert detail["f"] + len(detail["e"]) == fresh.version
         details.append(json.loads(json.dumps(detail)))  # as it travels
     assert told(theirs, theirs.version + 99, details[0]) is None  # not where it leads
     assert told(theirs, details[1]["f"] + 1, details[1]) is None  # not from its version
@@ -134,6 +152,7 @@ def test_a_told_change_equals_the_table_read_afresh(settings: Settings) -> None:
         assert moved is not None
         theirs = moved
     assert merged(details[8], details[10]) is None  # not one after the other
+    one.writer.stop()
     with engine.connect() as connection:
         whole = load_entry(connection, table_id)
     assert whole is not None

@@ -351,3 +351,30 @@ def test_a_batch_stores_its_appends_together_among_other_writes(ctx: ServerConte
         assert statements == ["UPDATE", "INSERT"]
     for table_id, version in tables.items():
         assert stored(ctx, table_id)[0] == version + 2
+
+
+def test_deferrable_writes_wait_for_a_batch_to_join(ctx: ServerContext) -> None:
+    """A deferrable write alone waits up to the linger for another write and shares its
+    transaction; with nothing else coming it is written once the linger is over."""
+    tables = started_tables(ctx, 1)
+    (table_id,) = tables
+    writer = GroupWriter(ctx.engine, linger=0.5)
+    sizes: list[int] = []
+    writer.on_batch = lambda size, _seconds: sizes.append(size)
+    writer.start()
+    try:
+        began = time.monotonic()
+        lazy = writer.submit(lambda connection: "lazy", deferrable=True)
+        time.sleep(0.1)
+        assert not lazy.done()  # waiting for company
+        assert writer.submit(append(table_id, tables[table_id])).result(timeout=10) is True
+        assert lazy.result(timeout=10) == "lazy"
+        assert time.monotonic() - began < 0.45  # the urgent write did not wait the linger
+        assert sizes == [2]  # one transaction for both
+        began = time.monotonic()
+        alone = writer.submit(lambda connection: "alone", deferrable=True)
+        assert alone.result(timeout=10) == "alone"
+        assert time.monotonic() - began >= 0.45
+        assert sizes == [2, 1]
+    finally:
+        writer.stop()

@@ -2,27 +2,35 @@
 
 Every process tells the others what it committed and hears what they did:
 
-- **Telling.** :meth:`Fanout.on_change` is a commit listener (``ServerContext.listeners``):
-  it notes the table id and its new version (``-1`` when this process holds no entry of it,
-  a table still in the lobby) and wakes the notifier thread, which sends everything noted
-  since its last send as one ``pg_notify`` on :data:`CHANNEL`, on a connection of its own
-  (autocommit). The payload is small text: ``<sender>|<id>:<version>,<id>:<version>...``
-  (at most :data:`PAYLOAD_LIMIT` characters; more tables make more notifications).
+- **Telling.** The plain appends of a group writer's batch (nearly every move) are told
+  by :meth:`Fanout.herald`, in the batch's own transaction (``GroupWriter.herald``): one
+  ``pg_notify`` on :data:`CHANNEL` for the whole batch, which PostgreSQL delivers when the
+  batch commits (and never when it rolls back), no round trip of its own after it. Any
+  other change reaches :meth:`Fanout.on_change`, a commit listener
+  (``ServerContext.listeners``): it notes the table id and its new version (``-1`` when
+  this process holds no entry of it, a table still in the lobby) and wakes the notifier
+  thread, which sends everything noted since its last send as one ``pg_notify``, on a
+  connection of its own (autocommit); a change the herald told already is not noted. The
+  payload is small text: ``<sender>|<id>:<version>,<id>:<version>...`` (at most
+  :data:`PAYLOAD_LIMIT` characters; more tables make more notifications).
 - **Hearing.** The listener thread holds one more connection that ``LISTEN``s on
   :data:`CHANNEL` (reconnecting, with a growing pause, whenever it is lost; each time it is
-  back, :meth:`~parlour.server.hub.Hub.poll` pushes whatever changed meanwhile). For each
-  table another process changed and this one has followers of, whose followers were not
-  yet sent that version, it takes the table's lock, brings the cached entry up to the
-  database when it is older than the version heard (or the version is unknown): the events
-  stored since are applied to it (:func:`~parlour.server.services.cache.caught_up`; no
-  replay of the whole log), or the entry is loaded afresh when it cannot be. It then hands
-  the table to :meth:`~parlour.server.hub.Hub.on_change`, which builds each follower's view
-  for its own seat, as for a change made here.
+  back, :meth:`~parlour.server.hub.Hub.poll` pushes whatever changed meanwhile). It reads
+  each notification and hands its changes to the event loop in one call. For each table
+  another process changed and this one has followers of, whose followers were not yet sent
+  that version, the table's lock is taken and the cached entry brought up to the version
+  heard: on the loop, when the lock is free and the change was told whole from the
+  entry's version (nearly every move: no thread, no query), else in a worker thread, where
+  the events stored since are read and applied to it
+  (:func:`~parlour.server.services.cache.caught_up`; no replay of the whole log), or the
+  entry is loaded afresh when it cannot be. The table then goes to
+  :meth:`~parlour.server.hub.Hub.on_change`, which builds each follower's view for its own
+  seat, as for a change made here.
 
 Nothing here decides what is stored: a write made through a stale entry (another process
 moved the table on since) matches no row in the version check, is refused, and the entry is
 reloaded (:mod:`parlour.server.services.play`). A notification lost with a process that dies
-between its commit and its ``pg_notify`` is made up for by the hub's poll
+between a commit and the notifier's ``pg_notify`` is made up for by the hub's poll
 (``Settings.poll_seconds``). On SQLite (one process) there is no fan-out.
 """
 
@@ -33,6 +41,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import fields, replace
 from datetime import datetime
 from typing import Any
@@ -50,7 +59,7 @@ from parlour.server.services.cache import (
     current_entry,
 )
 from parlour.server.services.context import ServerContext
-from parlour.storage.tables import EventRow, TableRow
+from parlour.storage.tables import Append, EventRow, TableRow
 
 log = logging.getLogger("parlour.server")
 
@@ -96,6 +105,20 @@ def change_detail(entry: Entry) -> Detail | None:
     if len(moves) != table.version - base.version:
         return None
     return {"f": base.version, "e": moves, "t": changed}
+
+
+def append_detail(append: Append) -> Detail | None:
+    """The :data:`Detail` of a plain *append* (as :func:`change_detail` tells it from the
+    entry it made, every column the append sets included), or ``None`` when it has more
+    than :data:`DETAIL_EVENTS` events or sets a column a plain append does not."""
+    if len(append.events) > DETAIL_EVENTS or not set(append.values) <= MOVED:
+        return None
+    version = append.expected_version + len(append.events)
+    changed: dict[str, Any] = {"version": version, "updated_at": append.now.isoformat()}
+    for name, value in append.values.items():
+        changed[name] = value.isoformat() if name in MOMENTS and value is not None else value
+    moves = [[by, move] for by, move in append.events]
+    return {"f": append.expected_version, "e": moves, "t": changed}
 
 
 def merged(old: Detail | None, new: Detail | None) -> Detail | None:
@@ -224,6 +247,9 @@ class Fanout:
         self._threads: list[threading.Thread] = []
         self._listening: Any = None  # the listener's connection, closed to stop it
         self._local = threading.local()
+        self._heralded: dict[int, int] = {}
+        """Table id -> version the herald told in a committed batch, not yet seen by
+        :meth:`on_change` (which then has nothing left to tell)."""
         self.sent = 0
         """Notifications sent (for the figures)."""
         self.heard = 0
@@ -233,11 +259,42 @@ class Fanout:
 
     # --- telling --------------------------------------------------------------------------
 
+    def herald(self, appends: list[Append]) -> tuple[tuple[str, list[str]], Callable[[], None]]:
+        """``GroupWriter.herald``: the notifications telling the *appends* of a batch, sent
+        in their own statement (delivered at the commit: see the module docstring), and the
+        callback that, run once the batch committed, marks them told for
+        :meth:`on_change`."""
+        versions: dict[int, int] = {}
+        details: dict[int, Detail | None] = {}
+        for append in sorted(appends, key=lambda a: a.expected_version):
+            version = append.expected_version + len(append.events)
+            detail = append_detail(append)
+            if append.table_id in versions:  # never in one batch today (the table's lock)
+                detail = merged(details[append.table_id], detail)
+            versions[append.table_id] = version
+            details[append.table_id] = detail
+        payloads = encode(self.sender, versions, details)
+
+        def committed() -> None:
+            with self._wake:
+                if len(self._heralded) > 50_000:
+                    self._heralded.clear()
+                for table_id, version in versions.items():
+                    self._heralded[table_id] = max(version, self._heralded.get(table_id, -1))
+                self.sent += len(payloads)
+
+        return (CHANNEL, payloads), committed
+
     def on_change(self, table_id: int) -> None:
-        """Listener: note that *table_id* was committed (called in the committing thread)."""
+        """Listener: note that *table_id* was committed (called in the committing thread),
+        unless the herald told that version already."""
         entry = self.ctx.cache.peek(table_id)
         ours = entry is not None and entry.table.id == table_id
         version = entry.version if entry is not None and ours else -1
+        with self._wake:
+            heralded = self._heralded.pop(table_id, -1)
+        if version >= 0 and heralded >= version:
+            return
         detail = change_detail(entry) if entry is not None and ours else None
         with self._wake:
             noted = self._pending.get(table_id)
@@ -318,7 +375,9 @@ class Fanout:
 
     def heard_payload(self, payload: str) -> None:
         """Push the changes of one notification to this process's followers (see the module
-        docstring); a payload this process sent, or one it cannot read, is ignored."""
+        docstring); a payload this process sent, or one it cannot read, is ignored. Called
+        in the listener thread: the changes are handed to the event loop in one call
+        (:meth:`_heard_on_loop`), or pushed right here while no WebSocket has come yet."""
         if payload.partition("|")[0] == self.sender:  # our own: not even read
             return
         try:
@@ -328,14 +387,82 @@ class Fanout:
             return
         if sender == self.sender:
             return
+        loop = self.hub.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # closed: the server is stopping
+                loop.call_soon_threadsafe(self._heard_on_loop, versions, details)
+                return
         for table_id, version in versions.items():
             self.heard += 1
-            try:
-                self._push(table_id, version, details.get(table_id))
-            except Exception:  # one table's failure must not stop the others
-                log.exception("fan-out: table %s not pushed", table_id)
+            self._push_logged(table_id, version, details.get(table_id))
 
-    def _push(self, table_id: int, version: int, detail: Detail | None = None) -> None:
+    def _heard_on_loop(self, versions: dict[int, int], details: dict[int, Detail]) -> None:
+        """The changes of one notification, on the event loop: each told change whose table
+        is free is applied and sent right here (:meth:`_push_here`: no thread, and the hub
+        queues each follower's message without waking the loop); any other is pushed in a
+        worker thread (:meth:`_push`, which may read the database)."""
+        for table_id, version in versions.items():
+            self.heard += 1
+            detail = details.get(table_id)
+            try:
+                if self._push_here(table_id, version, detail):
+                    continue
+            except Exception:
+                log.exception("fan-out: table %s not pushed", table_id)
+                continue
+            loop = self.hub.loop
+            if loop is not None:
+                loop.run_in_executor(None, self._push_logged, table_id, version, detail, True)
+
+    def _push_here(self, table_id: int, version: int, detail: Detail | None) -> bool:
+        """:meth:`_push` without waiting and without a query: True when done (also when there
+        is nothing to do), False when it needs the thread (the table's lock taken, no entry,
+        a change not told whole or not following the entry's version)."""
+        followers = self.hub.followers_of(table_id)
+        if not followers:
+            return True
+        if version >= 0 and all(f.sent.get(table_id, -1) >= version for f in followers):
+            return True
+        if version < 0:
+            return False
+        cache = self.ctx.cache
+        lock = cache.lock(table_id)
+        if not lock.acquire(blocking=False):
+            return False
+        try:
+            entry = cache.get(table_id)
+            if entry is None or entry.table.id != table_id:
+                return False
+            if version > entry.version:
+                if detail is None:
+                    return False
+                try:
+                    fresh = told(entry, version, detail)
+                except Exception:
+                    cache.drop(table_id)  # applied in part: the thread reloads it
+                    return False
+                if fresh is None:
+                    return False
+                cache.put(fresh)
+            self.hub.on_change(table_id)
+            return True
+        finally:
+            lock.release()
+
+    def _push_logged(
+        self, table_id: int, version: int, detail: Detail | None, pooled: bool = False
+    ) -> None:
+        try:
+            self._push(table_id, version, detail, pooled=pooled)
+        except Exception:  # one table's failure must not stop the others
+            log.exception("fan-out: table %s not pushed", table_id)
+
+    def _push(
+        self, table_id: int, version: int, detail: Detail | None = None, *, pooled: bool = False
+    ) -> None:
+        """Bring the entry of *table_id* up to *version* and send its followers the change
+        (see the module docstring); reads on the listener's own connection, or with
+        *pooled* (a worker thread) on one from the pool."""
         followers = self.hub.followers_of(table_id)
         if not followers:
             return
@@ -349,13 +476,17 @@ class Fanout:
             elif entry is not None and entry.table.id == table_id:
                 try:
                     fresh = None if detail is None else told(entry, version, detail)
-                    if fresh is None:
+                    if fresh is None and pooled:
+                        with self.ctx.engine.connect() as connection:
+                            fresh = caught_up(connection, entry)
+                    elif fresh is None:
                         connection = self._reader()
                         with connection.begin():
                             fresh = caught_up(connection, entry)
                 except Exception:
                     cache.drop(table_id)
-                    self._drop_reader()
+                    if not pooled:
+                        self._drop_reader()
                     raise
                 if fresh is not None:
                     cache.put(fresh)
@@ -401,9 +532,12 @@ class Fanout:
         ]
         for thread in self._threads:
             thread.start()
+        self.ctx.writer.herald = self.herald
 
     def stop(self) -> None:
         """Send what is noted, then stop both threads (within about a second)."""
+        if self.ctx.writer.herald == self.herald:
+            self.ctx.writer.herald = None
         self._stopping.set()
         with self._wake:
             self._wake.notify_all()

@@ -7,8 +7,10 @@ to their open WebSockets (a ``notification`` message) and, when they asked for i
 table's fresh entry in memory and works out, in the committing thread and without a query,
 which notices the change brings; those are stored by one write of the group writer
 (:mod:`.writer`), off the action's own transaction, so the action is answered as fast as
-without notifications. Each notice has a *key* unique per account (a unique index): two
-processes, or a restart, that see the same change store it once.
+without notifications. That write is deferrable: it waits a few milliseconds for the next
+action's write and shares its transaction, rather than adding one. Each notice has a *key*
+unique per account (a unique index): two processes, or a restart, that see the same change
+store it once.
 
 - ``turn``: seat *s* is to move and the latest move not of chance was someone else's (not a
   move of *s* that leaves it to move again); the key holds that move's number, so a turn is
@@ -248,7 +250,7 @@ class Notifier:
                         self._queued = None
                 return store_notices(connection, taken, self.ctx.now(), self.ctx)
 
-            future = self.ctx.writer.submit(write)
+            future = self.ctx.writer.submit(write, deferrable=True)
             if not future.done():  # an unstarted writer wrote it at once, in this thread
                 self._queued = future
         future.add_done_callback(self._stored)
@@ -353,4 +355,5 @@ def warn_clocks(ctx: ServerContext, notifier: Notifier) -> int:
             )
     if not notices:
         return 0
-    return len(notifier.submit(notices).result())
+    # the write may hold other notices that waited with these (a deferrable write): count ours
+    return sum(row.kind == "clock" for row in notifier.submit(notices).result())

@@ -15,8 +15,13 @@ database (its effects are undone by a rollback) and may be run twice.
 
 Plain log appends (:class:`~parlour.storage.tables.Append`: an action that only adds events
 and moves the table row on) are stored together, a couple of statements for the whole batch
-(``append_many``) instead of two per action; if one of their tables had moved on, the batch
-is written again write by write, so only that append answers ``False``.
+(``append_many``; one on PostgreSQL, which also carries the fan-out's ``NOTIFY`` asked for by
+:attr:`GroupWriter.herald`) instead of two per action; if one of their tables had moved on,
+the batch is written again write by write, so only that append answers ``False``.
+
+A write nobody waits on (the notifications) may be submitted *deferrable*: alone in the
+queue it waits up to :attr:`GroupWriter.linger` (5 ms) for another write and shares its
+transaction, instead of a transaction of its own.
 
 A writer thread keeps its own connection (no pool check-out per batch). Several writer
 threads (PostgreSQL, ``parlour serve --writer-threads``) take batches from the one queue,
@@ -62,15 +67,23 @@ T = TypeVar("T")
 Write = Callable[[Connection], Any]
 """A piece of work on an open transaction; its return value answers the write."""
 
+Herald = Callable[[list[Append]], tuple[tuple[str, list[str]], Callable[[], None]]]
+"""See :attr:`GroupWriter.herald`."""
+
 _STOP = object()
 
 
 class GroupWriter:
     """The writer threads (see the module docstring). ``submit`` from any thread."""
 
-    def __init__(self, engine: Engine, *, max_batch: int = 256, threads: int = 1) -> None:
+    def __init__(
+        self, engine: Engine, *, max_batch: int = 256, threads: int = 1, linger: float = 0.005
+    ) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        self.linger = linger
+        """Seconds a batch of deferrable writes only waits for a write that is not (see
+        :meth:`submit`)."""
         self.threads = max(1, threads)
         self._figures = threading.Lock()
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -85,6 +98,12 @@ class GroupWriter:
         """Why a writer thread died (``None`` while none has): the writer is down for good."""
         self.on_batch: Callable[[int, float], None] | None = None
         """Told each committed batch's size and seconds (the metrics)."""
+        self.herald: Herald | None = None
+        """Asked, for each batch with plain appends (PostgreSQL), for the notifications to
+        send with them, ``(channel, payloads)``, and a callback: the notifications go in
+        the appends' own statement (``append_many``; PostgreSQL delivers them at the commit
+        and drops them with a rollback: the fan-out's ``NOTIFY``), and the callback is run
+        once the batch has committed, before any write is answered."""
         self._writing = 0
 
     @property
@@ -110,11 +129,16 @@ class GroupWriter:
         for thread in threads:
             thread.join()
 
-    def submit(self, write: Callable[[Connection], T]) -> Future[T]:
+    def submit(self, write: Callable[[Connection], T], *, deferrable: bool = False) -> Future[T]:
         """Queue *write*; the future holds its result once its transaction committed, or the
         exception it (or its commit) raised: :class:`Unavailable` at once when the writer is
-        down (see the module docstring)."""
+        down (see the module docstring). A *deferrable* write (nobody waits on it: the
+        notifications) does not start a batch of its own at once: a batch holding only such
+        writes waits up to :attr:`linger` seconds for another write to join, so it shares
+        that write's transaction instead of adding one."""
         future: Future[T] = Future()
+        if deferrable:
+            write = _Deferrable(write)
         if self.failure is not None:
             future.set_exception(self._refusal())
             return future
@@ -183,6 +207,8 @@ class GroupWriter:
                     stopping = True
                     break
                 batch.append(more)
+            if not stopping and all(isinstance(w, _Deferrable) for w, _f in batch):
+                stopping = self._linger(batch)
             if self.failure is not None:  # another writer thread died
                 for _write, future in batch:
                     if future.set_running_or_notify_cancel():
@@ -193,6 +219,24 @@ class GroupWriter:
             batch = [(w, f) for w, f in batch if f.set_running_or_notify_cancel()]
             if batch:
                 self._write(batch)
+
+    def _linger(self, batch: list[tuple[Write, Future[Any]]]) -> bool:
+        """Add to *batch* (deferrable writes only) what comes within :attr:`linger` seconds,
+        until a write that is not deferrable comes, and then whatever waits behind it; True
+        when a stop mark came."""
+        deadline = time.monotonic() + self.linger
+        urgent = False
+        while len(batch) < self.max_batch:
+            left = 0.0 if urgent else deadline - time.monotonic()
+            try:
+                more = self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if more is _STOP:
+                return True
+            batch.append(more)
+            urgent = urgent or not isinstance(more[0], _Deferrable)
+        return False
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
@@ -238,6 +282,7 @@ class GroupWriter:
 
     def _write_batch(self, batch: list[tuple[Write, Future[Any]]]) -> None:
         results: list[Any] = []
+        committed: Callable[[], None] | None = None
         try:
             with self._transaction() as connection:
                 # every plain append of the batch first, together (one statement or two for
@@ -245,7 +290,11 @@ class GroupWriter:
                 # of the previous batch's moves, would otherwise cut them into many), then the
                 # other writes in their order. Writes in one batch were all submitted before
                 # any of them committed, so none waits on another's effect.
-                _store(connection, [w for w, _f in batch if isinstance(w, Append)])
+                appends = [w for w, _f in batch if isinstance(w, Append)]
+                notify = None
+                if appends and self.herald is not None:
+                    notify, committed = self.herald(appends)
+                _store(connection, appends, notify)
                 for write, _future in batch:
                     results.append(True if isinstance(write, Append) else write(connection))
         except Exception:
@@ -254,6 +303,8 @@ class GroupWriter:
             for write, future in batch:  # each alone: only the bad one fails
                 _run_alone(self.engine, write, future)
             return
+        if committed is not None:
+            committed()
         with self._figures:
             self.batches += 1
             self.writes += len(batch)
@@ -261,14 +312,29 @@ class GroupWriter:
             future.set_result(result)
 
 
+class _Deferrable:
+    """A write submitted with ``deferrable=True`` (see :meth:`GroupWriter.submit`)."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write: Write) -> None:
+        self.write = write
+
+    def __call__(self, connection: Connection) -> Any:
+        return self.write(connection)
+
+
 class _BatchLost(Exception):
     """A table in the batch was not at the version its append was made against."""
 
 
-def _store(connection: Connection, appends: list[Append]) -> None:
-    """Store the *appends* together; raise :class:`_BatchLost`
-    when one table had moved on, so the batch is written again write by write."""
-    if appends and not append_many(connection, appends):
+def _store(
+    connection: Connection, appends: list[Append], notify: tuple[str, list[str]] | None
+) -> None:
+    """Store the *appends* together (with the herald's notifications); raise
+    :class:`_BatchLost` when one table had moved on, so the batch is written again write by
+    write."""
+    if appends and not append_many(connection, appends, notify):
         raise _BatchLost()
 
 

@@ -96,17 +96,27 @@ class Append:
         ]
 
 
-def append_many(connection: Connection, appends: Sequence[Append]) -> bool:
+def append_many(
+    connection: Connection,
+    appends: Sequence[Append],
+    notify: tuple[str, Sequence[str]] | None = None,
+) -> bool:
     """Store several tables' appends in a few statements: one guarded ``UPDATE`` run over
     all of them per set of columns, then one ``INSERT`` of every event (a round trip each,
-    instead of two per table).
+    instead of two per table; on PostgreSQL all in one statement).
+
+    *notify* ``(channel, payloads)`` (PostgreSQL only, with at least one append; else
+    ``ValueError``): a ``pg_notify`` of each payload in that same statement, which
+    PostgreSQL delivers when the transaction commits (the fan-out between processes).
 
     Returns ``True`` when every table was at its expected version. ``False`` means at least
     one was not, and some rows may already have moved: the caller must roll the transaction
     back (and may then try each :class:`Append` alone to learn which one lost).
     """
     if connection.dialect.name == "postgresql":
-        return append_many_postgresql(connection, appends)
+        return append_many_postgresql(connection, appends, notify)
+    if notify is not None:
+        raise ValueError("notifications go with the appends on PostgreSQL only")
     by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for append in appends:
         by_columns.setdefault(tuple(sorted(append.values)), []).append(append._params())
