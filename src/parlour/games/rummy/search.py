@@ -40,6 +40,7 @@ from parlour.games.rummy.bots import LEVELS
 from parlour.games.rummy.cards import Mask
 from parlour.games.rummy.determinize import determinize, passed_over
 from parlour.games.rummy.notation import Discard, Draw, LayOff, Meld, RummyAction
+from parlour.games.rummy.rollout import play_out_hard
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import completes_meld, in_start, simple_choice
 from parlour.games.rummy.state import DRAW, PLAY, RummyState
@@ -100,6 +101,7 @@ class SearchBot:
     width: int = 3
     confidence: float = 2.0
     draws: bool = False
+    rollout: str = "hard"
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
@@ -174,7 +176,10 @@ class SearchBot:
     def _margin(self, world: RummyState, seat: int, action: RummyAction) -> int:
         sim = world.clone()
         sim._apply(action, seat)
-        play_out(sim)
+        if self.rollout == "hard":
+            play_out_hard(sim)
+        else:
+            play_out(sim)
         return round_margin(sim, seat)
 
     def _clear(self, total: float, squares: float, n: int, sign: int) -> bool:
