@@ -6,7 +6,9 @@ its processor time is kept, split into the decisions it searched (a discard by h
 choice, with more than one card to discard) and the others (draws, melds, lay-offs: hard's
 choice). The baseline measured in the same run is one play-out of a re-dealt world by the
 simple player (``play_out``), so the figures read as "the time of so many play-outs";
-absolute times are printed too, for this machine only.
+absolute times are printed too, for this machine only. A play-out by the cheap hard player
+(``play_out_hard``, the same worlds) is timed against it too; ``--rollout hard`` times the
+level with those play-outs.
 
 Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
 """
@@ -22,6 +24,7 @@ import parlour
 from parlour.games.rummy.bots import LEVELS, make_bot
 from parlour.games.rummy.determinize import determinize
 from parlour.games.rummy.notation import Discard
+from parlour.games.rummy.rollout import play_out_hard
 from parlour.games.rummy.search import SearchBot, play_out
 from parlour.games.rummy.state import PLAY, RummyState
 
@@ -51,6 +54,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rollout", choices=("simple", "hard"), default="simple")
     args = parser.parse_args()
     found = positions(args.games, args.every, args.seed)
     rng = random.Random(args.seed)
@@ -58,7 +62,12 @@ def main() -> None:
     for state, seat in found:
         play_out(determinize(state, seat, rng))
     one = (time.process_time() - began) / len(found)
-    bot = SearchBot()
+    rng = random.Random(args.seed)
+    began = time.process_time()
+    for state, seat in found:
+        play_out_hard(determinize(state, seat, rng))
+    by_hard = (time.process_time() - began) / len(found)
+    bot = SearchBot(rollout=args.rollout)
     searched: list[float] = []
     other: list[float] = []
     for state, seat in found:
@@ -79,6 +88,7 @@ def main() -> None:
             f"({median / one:.0f} play-outs), max {top * 1000:.1f} ms ({top / one:.0f} play-outs)"
         )
     print(f"one play-out: {one * 1000:.3f} ms ({len(found)} measured)")
+    print(f"one play-out by hard: {by_hard * 1000:.3f} ms ({by_hard / one:.2f} play-outs)")
 
 
 if __name__ == "__main__":

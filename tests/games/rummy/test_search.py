@@ -32,6 +32,7 @@ def test_the_default_budget() -> None:
     assert (bot.simulations, bot.check, bot.tries, bot.width) == (90, 10, 8, 3)
     assert bot.confidence == 2.0
     assert not bot.draws
+    assert bot.rollout == "simple"
 
 
 def test_shortlist_puts_loose_high_cards_first() -> None:
@@ -176,3 +177,12 @@ def test_clearly_worse_choices_are_dropped(
     choice = SearchBot().best(state, 0, candidates, random.Random(0))
     assert len(made) == worlds
     assert choice == candidates[chosen]
+
+
+def test_play_outs_by_hard_give_legal_games_the_same_for_a_seed() -> None:
+    bot = SearchBot(simulations=12, draws=True, rollout="hard")
+    game = parlour.load("rummy", ending_score=150)
+    first = play_game(game, [bot, make_bot("hard")], random.Random(6))  # apply() checks moves
+    again = play_game(game, [bot, make_bot("hard")], random.Random(6))
+    assert first.is_terminal()
+    assert first.history == again.history

@@ -1,0 +1,61 @@
+"""The search level's play-outs: hard's discard on the bits, rounds played to their end."""
+
+from __future__ import annotations
+
+import random
+
+from parlour.games.rummy.bots import LEVELS
+from parlour.games.rummy.cards import mask_of, parse_card, parse_cards
+from parlour.games.rummy.notation import Discard
+from parlour.games.rummy.rollout import danger_cards, hard_discard, play_out_hard
+from parlour.games.rummy.search import round_margin
+from parlour.games.rummy.simple import has_meld
+from parlour.games.rummy.state import PLAY
+from parlour_tools.rummy_search_bench import positions
+from tests.games.rummy.conftest import act, deal
+
+
+def test_a_loose_high_card_goes_first() -> None:
+    # 9S KD 7D 2S are loose, 5H 6H a start: the king (10 points) goes
+    state = deal(["9S KD 5H 6H KC", "JC 3D 8S 4S JD"], "QC", "7D 2C 2S")
+    act(state, "draw stock", "discard KC", "draw stock", "discard 8S", "draw stock")
+    assert state.hands[0] == mask_of(parse_cards(["9S", "KD", "5H", "6H", "7D", "2S"]))
+    assert not danger_cards(state, 0)  # the other player took nothing from the pile
+    assert hard_discard(state, 0, state.hands[0]) == parse_card("KD")
+
+
+def test_a_card_that_joins_a_known_card_costs_six_points_more() -> None:
+    # the other player took KC from the pile: KD costs 10 - 6 = 4, below the loose fives;
+    # 9S goes (5 points, the higher rank of 9S and 7D); hard itself agrees
+    state = deal(["9S KD 5H 6H KC", "JC 3D 8S 4S JD"], "QC", "7D 2S")
+    act(state, "draw stock", "discard KC", "draw discard", "discard 8S", "draw stock")
+    assert danger_cards(state, 0) >> parse_card("KD") & 1
+    assert hard_discard(state, 0, state.hands[0]) == parse_card("9S")
+    assert LEVELS["hard"].choose(state, 0, random.Random(0)) == Discard(parse_card("9S"))
+
+
+def test_it_agrees_with_hard_on_every_loose_discard() -> None:
+    # hands with no meld and nothing to lay off, from 6 games of hard against simple
+    compared = 0
+    for state, seat in positions(6, 1, 5):
+        hand = state.hands[seat]
+        if state.phase != PLAY or has_meld(hand) or any(m.accepts & hand for m in state.table):
+            continue
+        choice = LEVELS["hard"].choose(state, seat, random.Random(0))
+        assert isinstance(choice, Discard)
+        taken = state.taken
+        allowed = hand if taken is None or hand == 1 << taken else hand & ~(1 << taken)
+        assert hard_discard(state, seat, allowed) == choice.card
+        compared += 1
+    assert compared > 500
+
+
+def test_a_play_out_ends_the_round_the_same_way_twice() -> None:
+    state = deal(["5C 6C 7C 9H KD", "2H 3D 9S JD 4S"], "QC", "8C AS")
+    act(state, "draw stock")
+    twin = state.clone()
+    play_out_hard(state)
+    play_out_hard(twin)
+    assert len(state.round_scores) == 1
+    assert state.round_scores == twin.round_scores
+    assert round_margin(state, 0) == state.round_scores[0][0] - state.round_scores[0][1]
