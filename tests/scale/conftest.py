@@ -11,4 +11,9 @@ from tests.server.conftest import clock, settings
 __all__ = ["clock", "settings"]
 
 if not os.environ.get("PARLOUR_TEST_DATABASE", "").startswith("postgresql"):
-    collect_ignore = ["test_once.py", "test_two_processes.py", "test_two_processes_nginx.py"]
+    collect_ignore = [
+        "test_herald.py",
+        "test_once.py",
+        "test_two_processes.py",
+        "test_two_processes_nginx.py",
+    ]
