@@ -9,7 +9,7 @@
 - Rummy: random hands per second, checked and fast, beside OpenSpiel's native C++
   ``gin_rummy`` (one game is one hand);
 - for both and Greedy, player decisions per second through the engine (checked), the
-  PettingZoo environment (new arrays per observation, and ``in_place=True``) and the pyspiel
+  PettingZoo environment (read-only arrays per observation, and ``in_place=True``) and the pyspiel
   game, and each wrapper's overhead over the engine (``engine rate / wrapper rate - 1``);
   then the engine doing the work the environment does for its agent at each decision (the
   legal actions and the seat's observation, the engine's own JSON view) and the PettingZoo
