@@ -37,6 +37,8 @@ from pettingzoo.utils import wrappers
 from parlour.research.codecs import load_codec
 from parlour.research.position import Position, action_id
 
+_frombuffer, _FLOAT32 = np.frombuffer, np.dtype(np.float32)
+
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
     """The raw AEC environment of one parlour game with its options (see the module)."""
@@ -80,6 +82,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self._views = [a.data.cast("B") for a in self._observations]  # their bytes
         self._no_mask = np.zeros(self.codec.num_actions, np.int8)
         self._no_mask.flags.writeable = False
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._falses = dict.fromkeys(self.possible_agents, False)
         self._rng: random.Random | None = None
         self.agent_selection: str = self.possible_agents[0]
         self.position: Position = self.codec.new_position()
@@ -95,11 +99,12 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.position = self.codec.new_position()
-        self.agents = agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
+        self.agents = self.possible_agents.copy()
+        zeros, falses = self._zeros, self._falses  # new dicts each game, copied: faster
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance()
 
@@ -130,23 +135,19 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         keeps)."""
         seat = self.agent_name_mapping[agent]
         position = self.position
-        to_move = position.current_player() == seat
         if self.in_place:
             observation = self._observations[seat]
             if position.writes_bytes:
                 self._views[seat][:] = position.observation_bytes(seat)
             else:
                 position.observation_into(seat, observation)
-            mask = position.mask_view() if to_move else self._no_mask
-            return {"observation": observation, "action_mask": mask}
-        if position.writes_bytes:  # read-only over immutable bytes: nothing copied
-            observation = np.frombuffer(position.observation_bytes(seat), np.float32)
+        elif position.writes_bytes:  # read-only over immutable bytes: nothing copied
+            observation = _frombuffer(position.observation_bytes(seat), _FLOAT32)
         else:
             observation = np.empty(self.codec.observation_size, np.float32)
             position.observation_into(seat, observation)
             observation.flags.writeable = False
-        mask = position.mask_view() if to_move else self._no_mask
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": observation, "action_mask": position.mask_of(seat, self._no_mask)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
