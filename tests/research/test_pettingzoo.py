@@ -141,8 +141,8 @@ def test_dice_observations_in_place_are_the_old_ones(
 ) -> None:
     """The default environment and the in-place one (same seed, same actions) give equal
     observations, masks and rewards, each observation the reference encoder's; the
-    in-place one reuses its arrays and hands out a read-only mask, the default one new,
-    writable arrays; and the chance draws are sample_chance's stream (the same game as
+    in-place one reuses its arrays and hands out a read-only mask, the default one
+    read-only arrays; and the chance draws are sample_chance's stream (the same game as
     apply(sample_chance(rng)) with the seed's random.Random)."""
     fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
     fresh.reset(seed=7)
@@ -164,7 +164,8 @@ def test_dice_observations_in_place_are_the_old_ones(
             assert np.array_equal(b["observation"], expected)
             assert np.array_equal(a["action_mask"], b["action_mask"])
             assert a["observation"].dtype == np.float32 and a["action_mask"].dtype == np.int8
-            assert a["action_mask"].flags.writeable and not b["action_mask"].flags.writeable
+            assert not a["observation"].flags.writeable and not a["action_mask"].flags.writeable
+            assert not b["action_mask"].flags.writeable
             assert b["observation"] is reused.observe(other)["observation"]  # reused
         mask = fresh.observe(agent)["action_mask"]
         legal = [i for i in np.flatnonzero(mask) if i != 10008]  # not Greedy's quit
@@ -235,8 +236,8 @@ def test_a_dice_observation_by_hand() -> None:
 def test_in_place_observations_of_the_other_games(game: str, options: dict[str, object]) -> None:
     """Rummy, the crossword and the quick game (written in place from their vectors): the
     in-place env observes what the default one does, step by step, into the same array
-    each time, with a read-only mask as the dice games' (docs/research.md; theirs were
-    writable)."""
+    each time, with a read-only mask as the dice games' (docs/research.md); the default
+    one's arrays are read-only too."""
     fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
     fresh.reset(seed=4)
     reused.reset(seed=4)
@@ -247,7 +248,8 @@ def test_in_place_observations_of_the_other_games(game: str, options: dict[str, 
         assert np.array_equal(a["observation"], b["observation"])
         assert np.array_equal(a["action_mask"], b["action_mask"])
         assert b["observation"] is reused.observe(agent)["observation"]
-        assert a["action_mask"].flags.writeable and not b["action_mask"].flags.writeable
+        assert not a["observation"].flags.writeable and not a["action_mask"].flags.writeable
+        assert not b["action_mask"].flags.writeable
         legal = np.flatnonzero(a["action_mask"])
         choice = int(legal[pick.randrange(len(legal))])
         fresh.step(choice)
@@ -255,3 +257,39 @@ def test_in_place_observations_of_the_other_games(game: str, options: dict[str, 
         if all(fresh.terminations.values()):
             break
     assert fresh.position.state == reused.position.state
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("ten-thousand", {}),
+        ("greedy", {}),
+        ("rummy", {"ending_score": 50}),
+        ("crossword", {}),
+        (QUICK_GAME, {}),
+    ],
+)
+def test_default_observations_never_change_after_they_are_returned(
+    game: str, options: dict[str, object]
+) -> None:
+    """The default environment hands out read-only arrays (the dice games' shared, without
+    a copy): every observation and mask kept from a whole seeded game still holds the
+    bytes it held when it was returned, and writing to one raises ValueError."""
+    e = raw_env(game, **options)
+    e.reset(seed=5)
+    pick = random.Random(6)
+    kept: list[tuple[np.ndarray, bytes]] = []
+    for _ in range(60):
+        for agent in e.possible_agents:
+            seen = e.observe(agent)
+            for array in (seen["observation"], seen["action_mask"]):
+                kept.append((array, array.tobytes()))
+        legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+        e.step(int(legal[pick.randrange(len(legal))]))
+        if all(e.terminations.values()):
+            break
+    assert len({b for _, b in kept}) > 4  # the game moved: the views differ
+    assert all(array.tobytes() == held for array, held in kept)
+    for array, _ in kept[:2]:
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1

@@ -9,7 +9,7 @@
 - Rummy: random hands per second, checked and fast, beside OpenSpiel's native C++
   ``gin_rummy`` (one game is one hand);
 - for both and Greedy, player decisions per second through the engine (checked), the
-  PettingZoo environment (new arrays per observation, and ``in_place=True``) and the pyspiel
+  PettingZoo environment (read-only arrays per observation, and ``in_place=True``) and the pyspiel
   game, and each wrapper's overhead over the engine (``engine rate / wrapper rate - 1``);
   then the engine doing the work the environment does for its agent at each decision (the
   legal actions and the seat's observation, the engine's own JSON view) and the PettingZoo
@@ -189,8 +189,12 @@ def pettingzoo_decisions(env: Any, rng: random.Random) -> int:
     """One random game through the PettingZoo environment *env* (reset here); returns its
     agent steps. Each step observes the agent to move (observation and mask) and picks a
     legal id from the mask (read as ``bool``, the same bytes: numpy finds the nonzero
-    entries of a ``bool`` array several times as fast as those of an ``int8`` one)."""
-    env.reset(seed=rng.getrandbits(32))
+    entries of a ``bool`` array several times as fast as those of an ``int8`` one).
+
+    The reset gives no seed: *env* was seeded once (by :func:`main`), and its stream goes
+    on from game to game, as the engine's loop draws every game's chance from one stream
+    (PettingZoo's usual form: seed once). *rng* picks the agent's actions."""
+    env.reset()
     steps = 0
     observe, step, draw = env.observe, env.step, rng.random  # bound once, as the engine's
     terminations = env.terminations.values()  # the dict reset made, live for this game
@@ -274,12 +278,13 @@ def main(argv: list[str]) -> None:
         from parlour.research.openspiel import load_game
         from parlour.research.pettingzoo import raw_env
 
+        zoo, zoo_in_place = raw_env(name, **options), raw_env(name, in_place=True, **options)
+        for env in (zoo, zoo_in_place):  # seeded once: later games go on with its stream
+            env.reset(seed=rng.getrandbits(32))
         contenders: dict[str, Callable[[], int]] = {
             "engine": engine(name, False, "decisions", **options),
-            "zoo": partial(pettingzoo_decisions, raw_env(name, **options), rng),
-            "zoo in place": partial(
-                pettingzoo_decisions, raw_env(name, in_place=True, **options), rng
-            ),
+            "zoo": partial(pettingzoo_decisions, zoo, rng),
+            "zoo in place": partial(pettingzoo_decisions, zoo_in_place, rng),
             "spiel": partial(pyspiel_decisions, load_game(name, **options), rng),
             "engine observed": partial(engine_observed_decisions, name, rng=rng, **options),
         }

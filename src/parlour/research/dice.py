@@ -225,6 +225,13 @@ class DicePosition(Position):
         found = self._listed if self._listed_at == len(self.state.history) else self._listing()
         return self.codec.no_mask if found is None else found.mask
 
+    def mask_of(self, seat: int, no_mask: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        state = self.state
+        if state.roll is None or state.over or state.seat != seat:
+            return no_mask
+        found = self._listed if self._listed_at == len(state.history) else self._listing()
+        return no_mask if found is None else found.mask
+
     def advance(self, rng: random.Random) -> int:
         state = self.state
         while state.roll is None and not state.over:

@@ -16,10 +16,12 @@ drawn inside the environment with a ``random.Random`` seeded by ``reset(seed=...
 come at the end: the engine's returns (winners share 1.0). An illegal action raises
 :class:`~parlour.engine.errors.IllegalMove` and changes nothing.
 
-``observe`` returns new arrays each call; with ``in_place=True`` (:func:`raw_env`, :func:`env`)
-it writes each agent's observation into that agent's own array (overwritten by its next
-``observe``) and hands out a read-only mask (in the dice games one the environment keeps:
-nothing is allocated per step; the other games make a new one); the values are the same.
+``observe`` returns read-only arrays that never change after they are returned (copy one to
+change it): in the dice games the observation is a view of immutable bytes and the mask one
+the environment keeps per legal-action listing, so nothing is copied. With ``in_place=True``
+(:func:`raw_env`, :func:`env`) it writes each agent's observation into that agent's own array
+(overwritten by its next ``observe``) and hands out the same read-only masks; the values are
+the same.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from pettingzoo.utils import wrappers
 
 from parlour.research.codecs import load_codec
 from parlour.research.position import Position, action_id
+
+_frombuffer, _FLOAT32 = np.frombuffer, np.dtype(np.float32)
 
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
@@ -78,6 +82,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self._views = [a.data.cast("B") for a in self._observations]  # their bytes
         self._no_mask = np.zeros(self.codec.num_actions, np.int8)
         self._no_mask.flags.writeable = False
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._falses = dict.fromkeys(self.possible_agents, False)
         self._rng: random.Random | None = None
         self.agent_selection: str = self.possible_agents[0]
         self.position: Position = self.codec.new_position()
@@ -93,11 +99,12 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.position = self.codec.new_position()
-        self.agents = agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
+        self.agents = self.possible_agents.copy()
+        zeros, falses = self._zeros, self._falses  # new dicts each game, copied: faster
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance()
 
@@ -122,27 +129,25 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """*agent*'s observation and action mask (see the module): new arrays each call, or
-        with ``in_place=True`` the agent's own observation array, written again by each
-        call, and a read-only mask (the dice games': one the environment keeps)."""
+        """*agent*'s observation and action mask (see the module): read-only arrays that
+        never change, or with ``in_place=True`` the agent's own observation array, written
+        again by each call, and a read-only mask (the dice games': one the environment
+        keeps)."""
         seat = self.agent_name_mapping[agent]
         position = self.position
-        to_move = position.current_player() == seat
         if self.in_place:
             observation = self._observations[seat]
             if position.writes_bytes:
                 self._views[seat][:] = position.observation_bytes(seat)
             else:
                 position.observation_into(seat, observation)
-            mask = position.mask_view() if to_move else self._no_mask
-            return {"observation": observation, "action_mask": mask}
-        if position.writes_bytes:
-            observation = np.frombuffer(bytearray(position.observation_bytes(seat)), np.float32)
+        elif position.writes_bytes:  # read-only over immutable bytes: nothing copied
+            observation = _frombuffer(position.observation_bytes(seat), _FLOAT32)
         else:
             observation = np.empty(self.codec.observation_size, np.float32)
             position.observation_into(seat, observation)
-        mask = position.action_mask() if to_move else np.zeros_like(self._no_mask)
-        return {"observation": observation, "action_mask": mask}
+            observation.flags.writeable = False
+        return {"observation": observation, "action_mask": position.mask_of(seat, self._no_mask)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -182,8 +187,9 @@ def raw_env(
     """The unwrapped environment of *game* (``"ten-thousand"``, ``"greedy"``, ``"rummy"``,
     ``"crossword"``) with the game's *options*. Raises ``BadOption``/``UnknownGame``.
 
-    ``in_place=True``: :meth:`~ParlourEnv.observe` writes into two arrays per agent made
-    once, and returns them (no allocation per step; copy what you keep)."""
+    :meth:`~ParlourEnv.observe` returns read-only arrays that never change; with
+    ``in_place=True`` it writes each agent's observation into one array per agent made once
+    and returns it (no allocation per step; copy what you keep)."""
     return ParlourEnv(game, render_mode=render_mode, in_place=in_place, **options)
 
 

@@ -133,6 +133,11 @@ class Position(ABC):
         mask.flags.writeable = False
         return mask
 
+    def mask_of(self, seat: int, no_mask: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """*seat*'s read-only mask: :meth:`mask_view` when *seat* is to move, else *no_mask*
+        (the caller's read-only array of zeros)."""
+        return self.mask_view() if self.current_player() == seat else no_mask
+
     def step_id(self, action_id: int, rng: random.Random) -> int:
         """:meth:`apply_id` (the agent's id), then :meth:`advance` with *rng*: return the
         seat to move next (``TERMINAL`` at the end). Raises :class:`IllegalMove` for an id
