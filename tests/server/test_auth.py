@@ -104,6 +104,31 @@ def test_a_hash_of_a_password_stored_before_normalising_still_logs_in(
     assert client.post("/auth/login", json={"name": "ann", "password": composed}).status_code == 200
 
 
+def test_an_unknown_name_checks_a_password_as_often_as_a_known_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a known account checks a password not in NFKC twice (normalised, then as typed, for a
+    # hash stored before): an unknown name must too, or the time it takes tells the name
+    from pwdlib.hashers.argon2 import Argon2Hasher
+
+    register(client, "ann", "password123")
+    calls: list[str] = []
+    verify = Argon2Hasher.verify
+
+    def counted(self: Argon2Hasher, password: str | bytes, hash: str | bytes) -> bool:
+        calls.append("verify")
+        return verify(self, password, hash)
+
+    monkeypatch.setattr(Argon2Hasher, "verify", counted)
+    checks = []
+    for name in ("ann", "zed"):
+        calls.clear()
+        wrong = client.post("/auth/login", json={"name": name, "password": "gru\u0308n-tee"})
+        assert wrong.status_code == 401
+        checks.append(len(calls))
+    assert checks == [2, 2]
+
+
 def test_the_reason_shown_has_no_body_prefix_but_problems_keep_where(client: TestClient) -> None:
     response = client.post("/auth/register", json={"name": "ann!", "password": "password123"})
     payload = response.json()

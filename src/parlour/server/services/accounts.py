@@ -249,8 +249,11 @@ def _verify(ctx: ServerContext, password: str, stored: str | None) -> tuple[bool
     hasher = _hasher(ctx.settings.argon2_fast)
     typed = password[:PASSWORD_MAX]
     normal = normal_password(typed)
-    if stored is None:
-        hasher.verify_and_update(normal, _dummy_hash(ctx.settings.argon2_fast))
+    if stored is None:  # as many checks as for an account: its absence takes as long
+        dummy = _dummy_hash(ctx.settings.argon2_fast)
+        hasher.verify_and_update(normal, dummy)
+        if normal != typed:
+            hasher.verify(typed, dummy)
         return False, None
     try:
         ok, new_hash = hasher.verify_and_update(normal, stored)
