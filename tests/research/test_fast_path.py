@@ -109,6 +109,33 @@ def test_apply_legal_needs_a_fresh_listing() -> None:
     assert state.to_json() == before
 
 
+def test_a_resample_of_the_hands_ends_the_listing() -> None:
+    """Resampling for the seat not to move deals the mover's hand again: the listing made
+    before held a discard of 4S, a card seat 0 no longer holds, and apply_legal played it
+    (53 cards in the game, 4S twice). Now it asks for a new listing, changing nothing."""
+    from parlour.games.rummy.cards import parse_card
+    from parlour.games.rummy.notation import DISCARDS
+    from parlour.research.pettingzoo import raw_env
+    from parlour.research.rummy import resample
+
+    env = raw_env("rummy")
+    env.reset(seed=2)
+    position = env.position
+    state = position.state
+    state.apply(state.parse_action("draw stock"))
+    listed = list(state.legal())
+    index = listed.index(DISCARDS[parse_card("4S")])
+    resample(position, 1, random.Random(0))
+    assert not state.hands[0] >> parse_card("4S") & 1  # seat 0's hand was dealt again
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="legal"):
+        state.apply_legal(index)
+    assert state.to_json() == before
+    state.apply_legal(list(state.legal()).index(DISCARDS[min(state.hands[0].bit_length() - 1, 51)]))
+    dealt = [c for h in state.hands for c in range(52) if h >> c & 1] + state.stock + state.discard
+    assert sorted(dealt) == list(range(52))
+
+
 def test_apply_sample_only_at_chance_nodes() -> None:
     state = parlour.load("ten-thousand").new_initial_state()
     state.apply_sample(random.Random(0))

@@ -80,7 +80,7 @@ def test_an_action_that_is_not_an_integer_id_is_illegal() -> None:
     _, info = env.reset(seed=1)
     assert info["action_mask"][1]  # keep 1 bank: legal, so only the type can refuse it
     before = env.position.state.to_json()
-    for action in (1.5, 1.0, "1", None):
+    for action in (1.5, 1.0, "1", None, True):  # True was played as id 1
         with pytest.raises(IllegalMove, match="not an action id"):
             env.step(action)  # type: ignore[arg-type]
     assert env.position.state.to_json() == before

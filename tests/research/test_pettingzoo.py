@@ -66,11 +66,12 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 
 def test_an_action_that_is_not_an_integer_id_is_refused() -> None:
-    # int() truncated 1.5 to 1 and played it; None (for a live agent) said "-1"
+    # int() truncated 1.5 to 1 and played it; None (for a live agent) said "-1"; True was
+    # played as id 1 (a bool is an int to Python; a Discrete space never holds one)
     e = raw_env("rummy")
     e.reset(seed=5)
     before = e.position.state.to_json()
-    for action in (0.5, "0", None):
+    for action in (0.5, "0", None, True, False):
         with pytest.raises(IllegalMove, match=f"{action!r} is not an action id"):
             e.step(action)  # type: ignore[arg-type]
     assert e.position.state.to_json() == before

@@ -53,6 +53,10 @@ def test_the_password_is_stored_as_an_argon2_hash(client: TestClient) -> None:
         ("ann", "short", "at least 8 characters"),
         ("ann", " " * 8, "a password has more than spaces in it"),
         ("ann", " \t \n    ", "a password has more than spaces in it"),
+        # invisible characters that str.isspace() does not call blank: zero-width spaces,
+        # a zero-width joiner, the byte-order mark, a soft hyphen
+        ("ann", "\u200b" * 8, "a password has more than spaces in it"),
+        ("ann", "\u200b \u200d\ufeff\u00ad\u2060  ", "a password has more than spaces in it"),
     ],
 )
 def test_bad_names_and_passwords_are_refused_with_the_reason(
@@ -63,6 +67,66 @@ def test_bad_names_and_passwords_are_refused_with_the_reason(
     assert reason in response.json()["detail"]
     assert "pattern" not in response.json()["detail"]
     assert not response.json()["detail"].startswith("body")
+
+
+def test_a_password_logs_in_however_its_accents_are_encoded(client: TestClient) -> None:
+    # "ü" is one code point (NFC, most keyboards) or "u" and a combining diaeresis (NFD,
+    # some input methods): the same password typed on two machines
+    composed, decomposed = "gr\u00fcn-t\u00e9e", "gru\u0308n-te\u0301e"
+    register(client, "ann", composed)
+    register(client, "bob", decomposed)
+    for name in ("ann", "bob"):
+        for password in (composed, decomposed):
+            login = client.post("/auth/login", json={"name": name, "password": password})
+            assert login.status_code == 200, (name, password)
+    other = client.post("/auth/login", json={"name": "ann", "password": "grun-tee!"})
+    assert other.status_code == 401
+
+
+def test_a_hash_of_a_password_stored_before_normalising_still_logs_in(
+    client: TestClient,
+) -> None:
+    from parlour.server.services.accounts import _hasher
+    from parlour.storage.accounts import find_account, update_password_hash
+    from parlour.storage.db import write_transaction
+
+    decomposed = "gru\u0308n-te\u0301e"
+    register(client, "ann", "password123")
+    ctx = client.app.state.ctx  # type: ignore[attr-defined]
+    with write_transaction(ctx.engine) as connection:
+        account = find_account(connection, "ann")
+        assert account is not None
+        update_password_hash(connection, account.id, _hasher(True).hash(decomposed))
+    login = client.post("/auth/login", json={"name": "ann", "password": decomposed})
+    assert login.status_code == 200
+    # the match stored the normalised form's hash: the composed spelling logs in too
+    composed = "gr\u00fcn-t\u00e9e"
+    assert client.post("/auth/login", json={"name": "ann", "password": composed}).status_code == 200
+
+
+def test_an_unknown_name_checks_a_password_as_often_as_a_known_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a known account checks a password not in NFKC twice (normalised, then as typed, for a
+    # hash stored before): an unknown name must too, or the time it takes tells the name
+    from pwdlib.hashers.argon2 import Argon2Hasher
+
+    register(client, "ann", "password123")
+    calls: list[str] = []
+    verify = Argon2Hasher.verify
+
+    def counted(self: Argon2Hasher, password: str | bytes, hash: str | bytes) -> bool:
+        calls.append("verify")
+        return verify(self, password, hash)
+
+    monkeypatch.setattr(Argon2Hasher, "verify", counted)
+    checks = []
+    for name in ("ann", "zed"):
+        calls.clear()
+        wrong = client.post("/auth/login", json={"name": name, "password": "gru\u0308n-tee"})
+        assert wrong.status_code == 401
+        checks.append(len(calls))
+    assert checks == [2, 2]
 
 
 def test_the_reason_shown_has_no_body_prefix_but_problems_keep_where(client: TestClient) -> None:

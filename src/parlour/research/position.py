@@ -233,7 +233,10 @@ class Position(ABC):
 def action_id(action: object) -> int:
     """*action*, given to an environment's ``step``, as an action id: an ``int`` or a numpy
     integer (what a ``Discrete`` space holds), never truncated. Raises :class:`IllegalMove`
-    for anything else (``1.5``, ``"1"``, ``None``)."""
+    for anything else (``1.5``, ``"1"``, ``None``, and ``True``: a bool is an ``int`` to
+    Python, never an id)."""
+    if isinstance(action, bool):
+        raise IllegalMove(f"{action!r} is not an action id (an integer)")
     try:
         return operator.index(action)  # type: ignore[arg-type]
     except TypeError:

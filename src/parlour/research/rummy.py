@@ -259,7 +259,9 @@ def _bits(out: Vector, offset: int, mask: int) -> None:
 def resample(position: RummyPosition, player: int, rng: random.Random) -> None:
     """Deal *position*'s hidden cards again at random with *rng*, as *player* cannot tell
     them apart: the other hands' cards not known to be there, and the stock's order. What
-    *player* sees (its observation) is unchanged. Only at a seat's decision (draw or play)."""
+    *player* sees (its observation) is unchanged. Only at a seat's decision (draw or play).
+    The state's last :meth:`~.RummyState.legal` listing is dropped (the mover's hand may be
+    dealt again): ``apply_legal`` needs a new one."""
     state = position.state
     if state.phase not in (DRAW, PLAY):
         raise IllegalMove("hidden cards are resampled at a seat's decision only")
@@ -282,3 +284,4 @@ def resample(position: RummyPosition, player: int, rng: random.Random) -> None:
         if seat == state.seat and state.drawn is not None and state.taken is None:
             state.drawn = None  # the card drawn from the stock was hidden
     state.stock[:] = pool[at:]
+    state._listed = None  # a hand dealt again: legal() lists it afresh before apply_legal

@@ -139,3 +139,80 @@ def test_a_hand_by_hand() -> None:
         assert "just taken" in str(refused)
     else:
         raise AssertionError("the taken card was discarded")
+
+
+def _every_move(state: RummyState) -> list[RummyAction]:
+    """Every move a player could try after the draw: each meld of the deck inside the hand,
+    each held card onto each meld number (one past the table too), each card of the deck
+    discarded."""
+    hand = state.hands[state.seat]
+    tries: list[RummyAction] = [Meld(m) for m in MELD_KIND if m & hand == m]
+    for c in cards_of(hand):
+        tries.extend(LayOff(c, t) for t in range(len(state.table) + 1))
+    tries.extend(DISCARDS)
+    return tries
+
+
+def test_in_whole_games_the_listing_is_what_the_checked_apply_accepts() -> None:
+    """Random games (2, 3 and 4 players, must_discard on and off, melds and lay-offs played
+    whenever listed, so tables grow and rounds end by going out): at every decision the fast
+    listing equals the checked one and holds exactly the moves the checked apply accepts (a
+    refused one names a reason and changes nothing), and the game played by apply_legal is
+    the game played by apply, scores included."""
+    for seed, players, must_discard in ((1, 2, False), (2, 3, True), (3, 4, False)):
+        game = parlour.load("rummy", players=players, must_discard=must_discard, max_rounds=1)
+        fast, checked = game.new_initial_state(), game.new_initial_state()
+        assert isinstance(fast, RummyState) and isinstance(checked, RummyState)
+        rng = random.Random(seed)
+        while not fast.is_terminal():
+            if fast.is_chance_node():
+                checked.apply(fast.apply_sample(rng))
+                continue
+            listed = list(fast.legal())
+            assert listed == list(checked.legal_actions())
+            if fast.phase == PLAY:
+                accepted = set()
+                for action in _every_move(fast):
+                    trial = fast.clone()
+                    before = trial.to_json()
+                    try:
+                        trial.apply(action)
+                    except IllegalMove as refused:
+                        assert str(refused) and trial.to_json() == before
+                    else:
+                        accepted.add(action)
+                assert accepted == set(listed) and len(listed) == len(accepted)
+            plays = [i for i, a in enumerate(listed) if isinstance(a, (Meld, LayOff))]
+            index = rng.choice(plays) if plays else rng.randrange(len(listed))
+            checked.apply(fast.apply_legal(index))
+            assert fast.to_json() == checked.to_json()
+        assert fast.result() == checked.result()
+        assert fast.round_scores == checked.round_scores and len(fast.round_scores) >= 1
+
+
+def test_a_round_played_by_the_fast_path_scores_as_counted_by_hand() -> None:
+    """Seat 0 takes KS and melds A-2-3 of spades (25 points), Q-K-A of hearts (35) and three
+    7s (15), discarding 9D; seat 1 lays off 7S onto the 7s (5, its own inside seat 0's
+    meld), melds 2-3-4 of hearts (15) and 8-J of clubs (25), discarding 4D; seat 0 lays off
+    4S onto its run (5) and goes out by discarding KS. Seat 0: 80 on the table, nothing in
+    hand, +80; seat 1: 45 on the table less 5C 6C in hand (10), +35."""
+    from parlour.games.rummy.state import arrange_deck
+
+    cards = [parse_card(t) for t in ["AS", "2S", "3S", "QH", "KH", "AH", "7C", "7D", "7H", "9D"]]
+    other = [parse_card(t) for t in ["2H", "3H", "4H", "5C", "6C", "8C", "9C", "10C", "JC", "4D"]]
+    deal = arrange_deck([cards, other], parse_card("KS"), [parse_card("7S"), parse_card("4S")])
+    state = parlour.load("rummy").new_initial_state()
+    assert isinstance(state, RummyState)
+    state.apply(deal)
+    moves = [
+        "draw discard", "meld AS 2S 3S", "meld QH KH AH", "meld 7C 7D 7H", "discard 9D",
+        "draw stock", "layoff 7S on 3", "meld 2H 3H 4H", "meld 8C 9C 10C JC", "discard 4D",
+        "draw stock", "layoff 4S on 1", "discard KS",
+    ]  # fmt: skip
+    for text in moves:
+        state.apply_legal(list(state.legal()).index(state.parse_action(text)))
+    assert state.last_round is not None
+    assert state.last_round["ended"] == "out" and state.last_round["out"] == 0
+    assert state.last_round["table_points"] == [80, 45]
+    assert state.last_round["hand_points"] == [0, 10]
+    assert state.scores == [80, 35]

@@ -128,6 +128,7 @@ def determinize(
         at += counts[s]
         twin.hands[s] = hand
     twin.stock = pool[at:]
+    twin._listed = None  # the listing copied was of other hands: legal() lists the world's
     if twin.drawn is not None and twin.seat != seat and twin.taken is None:
         twin.drawn = None  # which card another player drew is not seat's to know
     return twin

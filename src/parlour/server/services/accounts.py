@@ -20,6 +20,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -98,9 +99,24 @@ def _hasher(fast: bool) -> PasswordHash:
     return PasswordHash((Argon2Hasher(),))
 
 
+def normal_password(password: str) -> str:
+    """*password* in Unicode normal form NFKC, the form it is hashed and checked in, so the
+    same password typed with composed or decomposed accents ("\u00fc" or "u" and U+0308)
+    logs in (NIST SP 800-63B, 5.1.1.2: passwords are normalised with NFKC or NFKD)."""
+    return unicodedata.normalize("NFKC", password)
+
+
 def hash_password(password: str, *, fast: bool = False) -> str:
-    """The argon2 hash of *password* (*fast*: cheap parameters, for tests only)."""
-    return _hasher(fast).hash(password)
+    """The argon2 hash of *password* in :func:`normal_password`'s form (*fast*: cheap
+    parameters, for tests only)."""
+    return _hasher(fast).hash(normal_password(password))
+
+
+def _blank(c: str) -> bool:
+    """Whether the character *c* shows nothing: a space of any kind (``str.isspace``), or
+    an invisible control or format character (categories Cc and Cf: zero-width spaces and
+    joiners, the byte-order mark, the soft hyphen)."""
+    return c.isspace() or unicodedata.category(c) in ("Cc", "Cf")
 
 
 def token_hash(token: str) -> str:
@@ -130,10 +146,11 @@ def check_name(name: str) -> tuple[str, str]:
 
 def check_password(password: str) -> None:
     """Raises :class:`Refused` for a password shorter than 8 or longer than 128 characters,
-    or one of only blanks (spaces, tabs: what a guesser tries first)."""
+    or one of only blanks (spaces, tabs, invisible characters such as zero-width spaces: what
+    a guesser tries first)."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise Refused(f"a password has {PASSWORD_MIN}-{PASSWORD_MAX} characters")
-    if not password.strip():
+    if all(map(_blank, password)):
         raise Refused("a password has more than spaces in it")
 
 
@@ -226,13 +243,23 @@ def _guess_was_right(
 
 def _verify(ctx: ServerContext, password: str, stored: str | None) -> tuple[bool, str | None]:
     """Whether *password* matches *stored* (``None``: no such account; a dummy hash is
-    checked so both take as long) and the rehash to store, if any."""
+    checked so both take as long) and the rehash to store, if any. The password is checked in
+    :func:`normal_password`'s form; a hash stored before passwords were normalised is also
+    checked against the password as typed, and a match stores the normalised form's hash."""
     hasher = _hasher(ctx.settings.argon2_fast)
-    if stored is None:
-        hasher.verify_and_update(password[:PASSWORD_MAX], _dummy_hash(ctx.settings.argon2_fast))
+    typed = password[:PASSWORD_MAX]
+    normal = normal_password(typed)
+    if stored is None:  # as many checks as for an account: its absence takes as long
+        dummy = _dummy_hash(ctx.settings.argon2_fast)
+        hasher.verify_and_update(normal, dummy)
+        if normal != typed:
+            hasher.verify(typed, dummy)
         return False, None
     try:
-        return hasher.verify_and_update(password[:PASSWORD_MAX], stored)
+        ok, new_hash = hasher.verify_and_update(normal, stored)
+        if not ok and normal != typed and hasher.verify(typed, stored):
+            return True, hasher.hash(normal)
+        return ok, new_hash
     except Exception:  # a hash nothing can read (damaged, or an account with no password)
         log.warning("an account's stored password hash cannot be read")
         return False, None
