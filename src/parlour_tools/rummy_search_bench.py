@@ -24,8 +24,8 @@ import parlour
 from parlour.games.rummy.bots import LEVELS, make_bot
 from parlour.games.rummy.determinize import determinize
 from parlour.games.rummy.notation import Discard
-from parlour.games.rummy.rollout import play_out_hard
-from parlour.games.rummy.search import SearchBot, play_out
+from parlour.games.rummy.rollout import play_out, play_out_hard
+from parlour.games.rummy.search import SearchBot
 from parlour.games.rummy.state import PLAY, RummyState
 
 

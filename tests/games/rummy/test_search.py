@@ -12,7 +12,8 @@ from parlour.bots.arena import play_game
 from parlour.games.rummy.bots import make_bot
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.notation import DISCARDS, DRAW_DISCARD, DRAW_STOCK
-from parlour.games.rummy.search import SearchBot, play_out, round_margin, shortlist
+from parlour.games.rummy.rollout import play_out
+from parlour.games.rummy.search import SearchBot, round_margin, shortlist
 from parlour.games.rummy.simple import SimpleBot
 from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal

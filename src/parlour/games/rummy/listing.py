@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.games.rummy.cards import Card, Mask, cards_of
-from parlour.games.rummy.melds import MELD_KIND, TableMeld, runs_in_pattern
+from parlour.games.rummy.melds import MELD_KIND, TableMeld, runs_in_pattern, sets_in
 from parlour.games.rummy.notation import DISCARDS, Discard, LayOff, Meld, RummyAction
 
 MELD_ACTIONS: dict[Mask, Meld] = {m: Meld(m) for m in MELD_KIND}
@@ -38,21 +38,6 @@ def suit_entry(shift: int, pattern: int) -> SuitEntry:
             tuple(DISCARDS[c + at] for c in ranks),
         )
     return _SUIT_ACTIONS[shift][pattern]
-
-
-def sets_in(hand: Mask, threes: int) -> list[Mask]:
-    """The sets in *hand*, given the ranks (13-bit) held three or four times: for each such
-    rank from the ace up, the four threes of a four (without spades, hearts...) then the
-    rank's whole holding."""
-    found: list[Mask] = []
-    while threes:
-        low = threes & -threes
-        threes ^= low
-        have = hand & (low | low << 13 | low << 26 | low << 39)
-        if have.bit_count() == 4:
-            found.extend(have & ~(low << (13 * s)) for s in range(4))
-        found.append(have)
-    return found
 
 
 def play_actions(

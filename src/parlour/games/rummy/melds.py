@@ -95,14 +95,7 @@ def melds_in(hand: Mask) -> list[Mask]:
     for shift, pattern in ((0, a), (13, b), (26, c), (39, d)):
         if pattern.bit_count() >= 3:
             found.extend(r << shift for r in runs_in_pattern(pattern))
-    threes = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
-    while threes:
-        low = threes & -threes
-        threes ^= low
-        have = hand & (low | low << 13 | low << 26 | low << 39)
-        if have.bit_count() == 4:
-            found.extend(have & ~(low << (13 * s)) for s in range(4))
-        found.append(have)
+    found.extend(sets_in(hand, (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)))
     return found
 
 
@@ -233,3 +226,18 @@ def describe(cards: Mask) -> str:
     if MELD_KIND.get(cards) == RUN:
         return "run of " + ("spades", "hearts", "diamonds", "clubs")[top // 13]
     return f"set of {RANKS[top % 13]}s"
+
+
+def sets_in(hand: Mask, threes: int) -> list[Mask]:
+    """The sets in *hand*, given the ranks (13-bit) held three or four times: for each such
+    rank from the ace up, the four threes of a four (without spades, hearts...) then the
+    rank's whole holding."""
+    found: list[Mask] = []
+    while threes:
+        low = threes & -threes
+        threes ^= low
+        have = hand & (low | low << 13 | low << 26 | low << 39)
+        if have.bit_count() == 4:
+            found.extend(have & ~(low << (13 * s)) for s in range(4))
+        found.append(have)
+    return found

@@ -16,7 +16,8 @@ sees (its hand, the table, the discard pile, the known cards, the counts).
 from __future__ import annotations
 
 from parlour.games.rummy.bots import outs
-from parlour.games.rummy.cards import FULL_DECK, Card, Mask
+from parlour.games.rummy.cards import Card, Mask
+from parlour.games.rummy.determinize import hidden_cards
 from parlour.games.rummy.notation import Discard
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import (
@@ -59,15 +60,7 @@ def hard_discard(state: RummyState, seat: int, allowed: Mask) -> Card:
     meld), by the cost in the module docstring; among equal costs the higher rank, then the
     first in deck order (as ``hard``)."""
     hand = state.hands[seat]
-    seen = hand
-    for meld in state.table:
-        seen |= meld.mask
-    for c in state.discard:
-        seen |= 1 << c
-    for other, known in enumerate(state.known):
-        if other != seat:
-            seen |= known
-    live = FULL_DECK & ~seen
+    live = hidden_cards(state, seat)
     unseen = max(1, live.bit_count())
     others = sum(h.bit_count() for h in state.hands) - hand.bit_count()
     draws = max(1, min(len(state.stock) // state.n + 1, 2 + others // 2))
@@ -93,11 +86,12 @@ def hard_discard(state: RummyState, seat: int, allowed: Mask) -> Card:
     return best
 
 
-def play_out_hard(state: RummyState, *, max_steps: int = 2_000) -> None:
-    """Play *state* (a simulation copy) to the end of its round with the cheap hard player
-    of the module docstring in every seat, applied without the legality check and without
-    history (legal by construction). Stops at the next deal, the end of the game, or after
-    *max_steps* moves."""
+def play_out(state: RummyState, *, hard: bool = False, max_steps: int = 2_000) -> None:
+    """Play *state* (a simulation copy) to the end of its round with the simple player in
+    every seat or, with *hard*, the cheap hard player of the module docstring (the simple
+    player's draws and melds, :func:`hard_discard` for a hand holding no meld). Moves are
+    applied without the legality check and without history (for speed; they are legal by
+    construction). Stops at the next deal, the end of the game, or after *max_steps* moves."""
     for _ in range(max_steps):
         phase = state.phase
         if phase == DRAW:
@@ -106,12 +100,19 @@ def play_out_hard(state: RummyState, *, max_steps: int = 2_000) -> None:
         elif phase == PLAY:
             seat = state.seat
             action = simple_choice(state, seat)
-            if type(action) is Discard and not has_meld(state.hands[seat]):
+            if type(action) is not Discard:
+                state._apply(action, seat)
+            elif hard and not has_meld(state.hands[seat]):
                 hand = state.hands[seat]
                 taken = state.taken
                 allowed = hand if taken is None or hand == 1 << taken else hand & ~(1 << taken)
                 state._discard(hard_discard(state, seat, allowed))
             else:
-                state._apply(action, seat)
+                state._discard(action.card)
         else:
             return
+
+
+def play_out_hard(state: RummyState, *, max_steps: int = 2_000) -> None:
+    """:func:`play_out` with the cheap hard player in every seat."""
+    play_out(state, hard=True, max_steps=max_steps)

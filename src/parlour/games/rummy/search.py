@@ -41,32 +41,12 @@ from parlour.games.rummy.bots import LEVELS
 from parlour.games.rummy.cards import Mask
 from parlour.games.rummy.determinize import determinize, passed_over
 from parlour.games.rummy.notation import Discard, Draw, LayOff, Meld, RummyAction
-from parlour.games.rummy.rollout import play_out_hard
+from parlour.games.rummy.rollout import play_out, play_out_hard
 from parlour.games.rummy.scoring import POINTS
-from parlour.games.rummy.simple import completes_meld, in_start, simple_choice
-from parlour.games.rummy.state import DRAW, PLAY, RummyState
+from parlour.games.rummy.simple import in_start
+from parlour.games.rummy.state import DRAW, RummyState
 
 _PLANNER = LEVELS["hard"]
-
-
-def play_out(state: RummyState, *, max_steps: int = 2_000) -> None:
-    """Play *state* (a simulation copy) to the end of its round with the simple player in
-    every seat. Moves are the simple player's choices, applied without the legality check and
-    without history (for speed; they are legal by construction). Stops at the next deal, the
-    end of the game, or after *max_steps* moves."""
-    for _ in range(max_steps):
-        phase = state.phase
-        if phase == DRAW:
-            pile = state.discard
-            state._draw(bool(pile) and completes_meld(state.hands[state.seat], pile[-1]))
-        elif phase == PLAY:
-            action = simple_choice(state, state.seat)
-            if type(action) is Discard:
-                state._discard(action.card)
-            else:
-                state._apply(action, state.seat)
-        else:
-            return
 
 
 def round_margin(state: RummyState, seat: int) -> int:
