@@ -118,13 +118,15 @@ def _and_quit(keeps: tuple[Keep, ...]) -> tuple[DiceAction, ...]:
     return hit[1]
 
 
-KeepStep = tuple[Keep, int, int, bool, tuple[Dice, int]]
-"""One Keep as the fast path applies it: the Keep, its points, how many dice it sets aside,
-whether it banks, and its entry in ``kept`` (``(dice, points)``)."""
+KeepStep = tuple[DiceAction, int, int, bool, tuple[Dice, int] | None]
+"""One listed action as the fast path applies it: the Keep, its points, how many dice it sets
+aside, whether it banks, and its entry in ``kept`` (``(dice, points)``); quit (Greedy) is
+``(Quit(), 0, 0, False, None)``, the only step that sets no die aside."""
 
-Options = tuple[tuple[Keep, ...], Mapping[Dice, int], tuple[KeepStep, ...]]
-"""What may be set aside from one roll: every Keep (bank and roll), selection -> points, and
-each Keep as a :data:`KeepStep` (in the order of the Keeps, for the fast path)."""
+Options = tuple[tuple[Keep, ...], Mapping[Dice, int], tuple[KeepStep, ...], tuple[DiceAction, ...]]
+"""What may be set aside from one roll: every Keep (bank and roll), selection -> points, each
+listed action as a :data:`KeepStep` (for the fast path), and the actions listed at a seat's
+decision without an entry minimum (the Keeps, then quit in a game that allows it)."""
 
 
 class _Memo(dict[Dice, Options]):
@@ -194,7 +196,6 @@ class DiceState(State):
         kind = type(self)
         self._plain = (
             not self.entry
-            and not self.allows_quit
             and kind._keep is DiceState._keep
             and kind._bank is DiceState._bank
             and kind._end_turn is DiceState._end_turn
@@ -216,10 +217,14 @@ class DiceState(State):
         if found is None:
             keeps = self._actions_for(roll, first_roll=first_roll)
             points = self.keep_points(roll, first_roll=first_roll)
-            steps = tuple(
+            steps: tuple[KeepStep, ...] = tuple(
                 (k, points[k.dice], len(k.dice), k.bank, (k.dice, points[k.dice])) for k in keeps
             )
-            found = memo[roll] = (keeps, points, steps)
+            listed: tuple[DiceAction, ...] = keeps
+            if self.allows_quit:
+                listed = _and_quit(keeps)
+                steps = (*steps, (listed[-1], 0, 0, False, None))
+            found = memo[roll] = (keeps, points, steps, listed)
         return found
 
     def _indexed_options(self, first_roll: bool, n: int, index: int) -> Options:
@@ -263,13 +268,12 @@ class DiceState(State):
         if player not in (None, self.seat):
             return ()
         keeps: Sequence[Keep]
-        keeps, points, _ = self._options(self.roll, self.rolls == 1)
-        if self.entry and self.scores[self.seat] == 0:
-            total = self.turn_total
-            keeps = [a for a in keeps if not a.bank or total + points[a.dice] >= self.entry]
-        if self.allows_quit:
-            return _and_quit(keeps) if type(keeps) is tuple else [*keeps, Quit()]
-        return keeps
+        keeps, points, _, listed = self._options(self.roll, self.rolls == 1)
+        if not (self.entry and self.scores[self.seat] == 0):
+            return listed
+        total = self.turn_total
+        keeps = [a for a in keeps if not a.bank or total + points[a.dice] >= self.entry]
+        return [*keeps, Quit()] if self.allows_quit else keeps
 
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
         if self.roll is not None or self.over:
@@ -293,7 +297,7 @@ class DiceState(State):
         if self._plain:  # the keeps of the roll showing, its options remembered when rolled
             self._listed_at = len(self.history)
             found = self._found
-            return () if found is None else found[0]
+            return () if found is None else found[3]
         actions: Sequence[DiceAction] = ()
         if not self.over and self.roll is not None:
             actions = self.legal_actions()
@@ -329,6 +333,11 @@ class DiceState(State):
         ):
             self._refuse_index(index)
         action, points, kept, bank, entry = found[2][index]  # type: ignore[index]
+        if not kept:  # quit: every other listed action sets dice aside
+            self._apply(action, seat)
+            history.append((seat, action))
+            return action
+        assert entry is not None  # a keep's
         self.roll = self._found = None
         if bank:  # _bank and _end_turn, inlined: the turn is over
             total = self.turn_total + points
@@ -346,7 +355,12 @@ class DiceState(State):
         else:
             self.turn_total += points
             self.kept.append(entry)
-            self.to_roll = self.to_roll - kept or self.n_dice  # none left: all back
+            left = self.to_roll - kept
+            if left:
+                self.to_roll = left
+            else:  # hot dice: all the dice back
+                self.to_roll = self.n_dice
+                self._hot_dice()
         history.append((seat, action))
         return action
 
@@ -355,7 +369,7 @@ class DiceState(State):
         does, for a plain game's listing (``_listed_at``, the keeps in ``_found``)."""
         if self._listed_at != len(self.history):
             raise IllegalMove("list the legal actions with legal() first, then apply one")
-        count = 0 if self._found is None else len(self._found[0])
+        count = 0 if self._found is None else len(self._found[3])
         raise IllegalMove(f"{index!r} is not an index into the {count} legal actions")
 
     def apply_sample(self, rng: random.Random) -> Roll:
@@ -507,9 +521,15 @@ class DiceState(State):
         self.to_roll -= len(action.dice)
         if self.to_roll == 0:
             self.to_roll = self.n_dice  # hot dice: all the dice back
+            if not action.bank:
+                self._hot_dice()
         self.roll = self._found = None
         if action.bank:
             self._bank()
+
+    def _hot_dice(self) -> None:
+        """A keep has set aside the last dice and the player rolls all of them on (hot
+        dice); games that count these override it (Greedy's bonus rounds)."""
 
     def _bank(self) -> None:
         self.scores[self.seat] += self.turn_total

@@ -63,10 +63,8 @@ class GreedyState(DiceState):
             return ()
         return _actions(self.roll)
 
-    def _keep(self, action: Keep) -> None:
-        super()._keep(action)
-        if not action.bank and self.to_roll == self.n_dice:
-            self.bonus_rounds += 1  # all nine have scored: re-roll all nine
+    def _hot_dice(self) -> None:
+        self.bonus_rounds += 1  # all nine have scored: re-roll all nine
 
     def describe_step(self, before: State, player: int, action: DiceAction) -> Step:
         step = super().describe_step(before, player, action)
