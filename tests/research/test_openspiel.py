@@ -35,8 +35,8 @@ def test_random_sim_test_passes(game: str, options: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("game", "information", "actions", "chance"),
     [
-        ("ten-thousand", GameType.Information.PERFECT_INFORMATION, 1846, 923),
-        ("greedy", GameType.Information.PERFECT_INFORMATION, 10009, 5004),
+        ("ten-thousand", GameType.Information.PERFECT_INFORMATION, 268, 923),
+        ("greedy", GameType.Information.PERFECT_INFORMATION, 573, 5004),
         ("rummy", GameType.Information.IMPERFECT_INFORMATION, 1307, 52),
         ("crossword", GameType.Information.IMPERFECT_INFORMATION, 505, 26),
     ],
@@ -50,6 +50,15 @@ def test_game_types(game: str, information: object, actions: int, chance: int) -
     assert kind.dynamics == GameType.Dynamics.SEQUENTIAL
     assert (loaded.num_distinct_actions(), loaded.max_chance_outcomes()) == (actions, chance)
     assert loaded.observation_tensor_size() == loaded.information_state_tensor_size()
+
+
+@pytest.mark.parametrize(("game", "actions"), [("ten-thousand", 1846), ("greedy", 10009)])
+def test_the_dice_numbering_version_0_is_a_parameter(game: str, actions: int) -> None:
+    name = po.openspiel_name(game)
+    assert pyspiel.load_game(name).get_parameters()["numbering"] == "scoring"
+    loaded = pyspiel.load_game(name, {"numbering": "multisets"})
+    assert loaded.num_distinct_actions() == actions
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
 
 
 def test_players_is_a_parameter() -> None:
@@ -106,4 +115,4 @@ def test_dice_chance_ids_are_the_six_dice_rolls_and_the_history_is_the_informati
     assert str(state).splitlines()[1].startswith("turn total 0, roll [1 1 1 1 1 1]")
     assert state.information_state_string(1) == state.history_str() == "461"
     with pytest.raises(IllegalMove):
-        state.apply_action(1845)  # keep 6 6 6 6 6 6 bank: not these dice
+        state.apply_action(267)  # keep 6 6 6 6 6 6 bank: not these dice

@@ -169,7 +169,7 @@ def test_dice_observations_in_place_are_the_old_ones(
             assert not b["action_mask"].flags.writeable
             assert b["observation"] is reused.observe(other)["observation"]  # reused
         mask = fresh.observe(agent)["action_mask"]
-        legal = [i for i in np.flatnonzero(mask) if i != 10008]  # not Greedy's quit
+        legal = [i for i in np.flatnonzero(mask) if i != fresh.codec.quit_id]  # type: ignore[attr-defined]
         choice = int(legal[pick.randrange(len(legal))])
         seen.append(choice)
         fresh.step(choice)
@@ -189,13 +189,14 @@ def test_dice_observations_in_place_are_the_old_ones(
     ("game", "digest"), [("ten-thousand", "6a1a6601592a6b75"), ("greedy", "c581300d774ebc3d")]
 )
 def test_dice_environments_give_what_they_gave_before(game: str, digest: str) -> None:
-    """Twenty seeded games through each kind of environment (default, then in place), a
-    random agent picking from the mask: every seat's observation and mask at every step,
-    and the rewards, are the bytes they were before the environment was made faster (their
-    digest, recorded on commit c0131bb)."""
+    """Twenty seeded games through each kind of environment (default, then in place) with
+    the numbering of version 0, a random agent picking from the mask: every seat's
+    observation and mask at every step, and the rewards, are the bytes they were before the
+    environment was made faster (their digest, recorded on commit c0131bb)."""
     found = hashlib.sha256()
     for in_place in (False, True):
-        e = raw_env(game, in_place=in_place)
+        e = raw_env(game, in_place=in_place, numbering="multisets")
+        assert e.metadata["name"].endswith("_v0")
         pick = random.Random(3)
         for seed in range(20):
             e.reset(seed=seed)
@@ -294,3 +295,36 @@ def test_default_observations_never_change_after_they_are_returned(
     for array, _ in kept[:2]:
         with pytest.raises(ValueError, match="read-only"):
             array[0] = 1
+
+
+@pytest.mark.parametrize("game", ["ten-thousand", "greedy"])
+def test_the_scoring_numbering_gives_the_same_games_as_version_0(game: str) -> None:
+    """The default environment (numbering "scoring", ``_v1``) and the version 0 one, seeded
+    alike and given the same actions (each id translated through the kept dice), give the
+    same observations, the same legal actions at every step (each mask's ids naming the same
+    keeps and quit) and the same rewards."""
+    new, old = raw_env(game, players=3), raw_env(game, players=3, numbering="multisets")
+    assert new.metadata["name"].endswith("_v1") and old.metadata["name"].endswith("_v0")
+    codec_new, codec_old = new.codec, old.codec
+    pick = random.Random(5)
+    steps = 0
+    for seed in range(5):
+        new.reset(seed=seed)
+        old.reset(seed=seed)
+        while not all(new.terminations.values()):
+            assert new.agent_selection == old.agent_selection
+            for agent in new.possible_agents:
+                a, b = new.observe(agent), old.observe(agent)
+                assert np.array_equal(a["observation"], b["observation"])
+                named = [codec_new.action_name(int(i)) for i in np.flatnonzero(a["action_mask"])]
+                assert named == [
+                    codec_old.action_name(int(i)) for i in np.flatnonzero(b["action_mask"])
+                ]
+            legal = np.flatnonzero(new.observe(new.agent_selection)["action_mask"])
+            choice = int(legal[pick.randrange(len(legal))])
+            action = codec_new.action_of(choice)  # type: ignore[attr-defined]
+            new.step(choice)
+            old.step(codec_old.id_of(action))  # type: ignore[attr-defined]
+            steps += 1
+        assert all(old.terminations.values()) and new.rewards == old.rewards
+    assert steps >= 20

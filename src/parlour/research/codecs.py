@@ -13,7 +13,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from parlour.engine.registry import load, specs
+from parlour.engine.errors import BadOption
+from parlour.engine.registry import find, load, specs
 from parlour.engine.spec import GameSpec
 from parlour.engine.state import Game
 from parlour.research.position import Codec
@@ -42,21 +43,39 @@ def codec_class(spec: GameSpec) -> type[Codec]:
     return found if isinstance(found, type) and issubclass(found, Codec) else TableCodec
 
 
-def codec_for(game: Game) -> Codec:
-    """The codec of a loaded *game* (one of :func:`games`).
+def codec_for(game: Game, **parameters: Any) -> Codec:
+    """The codec of a loaded *game* (one of :func:`games`), with the codec's own
+    *parameters* (``Codec.parameters``: the dice games' ``numbering``).
 
     Raises :class:`~parlour.engine.errors.BadOption` for options the adapters do not offer
-    (the crossword's daily mode), ``ValueError`` for a game without an encoding, and
-    ``ImportError`` or ``AttributeError`` when its spec names nothing importable.
+    (the crossword's daily mode) and for a parameter the codec does not take or a bad value,
+    ``ValueError`` for a game without an encoding, and ``ImportError`` or
+    ``AttributeError`` when its spec names nothing importable.
     """
     found = _declared(game.spec)
-    if isinstance(found, type) and issubclass(found, Codec):
-        return found(game)
-    return TableCodec(game, found)
+    cls = found if isinstance(found, type) and issubclass(found, Codec) else TableCodec
+    unknown = sorted(set(parameters) - set(cls.parameters))
+    if unknown:
+        raise BadOption(f"{game.spec.name} has no option {unknown[0]!r}")
+    if cls is TableCodec:
+        return TableCodec(game, found)
+    return cls(game, **parameters)
+
+
+def split_parameters(name: str, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """*options* given for the game *name* as (the game's options, the codec's own
+    parameters: those named in its ``Codec.parameters``). Raises ``UnknownGame``."""
+    spec = find(name)
+    own = codec_class(spec).parameters if spec.research else {}
+    game = {k: v for k, v in options.items() if k not in own}
+    return game, {k: v for k, v in options.items() if k in own}
 
 
 def load_codec(name: str, **options: Any) -> Codec:
-    """:func:`parlour.load` the game *name* with *options*, and return its codec.
+    """:func:`parlour.load` the game *name* with *options*, and return its codec; options
+    named in the codec's ``parameters`` (the dice games' ``numbering``) go to the codec.
 
-    Raises :class:`~parlour.engine.errors.UnknownGame` or ``BadOption`` as ``load`` does."""
-    return codec_for(load(name, **options))
+    Raises :class:`~parlour.engine.errors.UnknownGame` or ``BadOption`` as ``load`` does,
+    and ``BadOption`` for a bad codec parameter."""
+    game, parameters = split_parameters(name, options)
+    return codec_for(load(name, **game), **parameters)

@@ -1,12 +1,19 @@
 """Ten-Thousand and Greedy as numbered actions and vectors (see ``docs/research.md``).
 
-Numbering: :data:`multisets` lists every sorted multiset of 1..``n_dice`` dice faces, by
-size and then lexicographically (``(1,), (2,), ... (6,), (1, 1), (1, 2), ...``); ``M`` is its
-length (923 for six dice, 5004 for nine).
+Two numberings of the player actions (the adapters' ``numbering`` parameter):
 
-- player action ``2*i + b``: keep multiset ``i``, then roll on (``b = 0``) or bank (``b = 1``);
-- Greedy only: ``2*M`` is ``quit``;
-- chance outcome ``i``: the roll shows multiset ``i`` (sorted faces of the dice thrown).
+- ``"scoring"`` (the default since numbering version 1): :func:`scoring_keeps` lists every
+  selection that scores as a whole from some roll of the game, by size and then
+  lexicographically (134 for Ten-Thousand, 286 for Greedy), ``K`` its length: player action
+  ``2*j + b`` keeps selection ``j``, then rolls on (``b = 0``) or banks (``b = 1``); Greedy's
+  ``quit`` is ``2*K``;
+- ``"multisets"`` (version 0, kept unchanged): :data:`multisets` lists every sorted multiset
+  of 1..``n_dice`` dice faces, by size and then lexicographically (``(1,), (2,), ... (6,),
+  (1, 1), (1, 2), ...``); ``M`` is its length (923 for six dice, 5004 for nine): player
+  action ``2*i + b`` keeps multiset ``i``; Greedy's ``quit`` is ``2*M``.
+
+Chance outcome ``i`` (both numberings): the roll shows multiset ``i`` (sorted faces of the
+dice thrown).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.engine.chance import Dice
-from parlour.engine.errors import IllegalMove
+from parlour.engine.errors import BadOption, IllegalMove
 from parlour.engine.state import Game
 from parlour.games.dice.notation import Keep, Quit, Roll
 from parlour.games.dice.state import DiceState
@@ -44,11 +51,43 @@ def _index(n_dice: int) -> dict[tuple[int, ...], int]:
     return {dice: i for i, dice in enumerate(multisets(n_dice))}
 
 
-class DiceCodec(Codec):
-    """The numbering and observation of a dice game (Ten-Thousand: 6 dice, Greedy: 9)."""
+NUMBERINGS = {"scoring": 1, "multisets": 0}
+"""The dice numberings by name, with their version (the PettingZoo environment's ``_vN``)."""
 
-    def __init__(self, game: Game) -> None:
+
+_SCORING_KEEPS: dict[type, tuple[tuple[int, ...], ...]] = {}
+
+
+def scoring_keeps(state: DiceState) -> tuple[tuple[int, ...], ...]:
+    """Every selection that scores as a whole from some roll (first or later) of *state*'s
+    game, by size then lexicographic order: the kept dice of the ``"scoring"`` numbering.
+    Made once per game (no option of the games changes it: tested)."""
+    kind = type(state)
+    found = _SCORING_KEEPS.get(kind)
+    if found is None:
+        keeps: set[tuple[int, ...]] = set()
+        for size in range(1, state.n_dice + 1):
+            for roll in itertools.combinations_with_replacement(range(1, 7), size):
+                for first in (False, True):
+                    keeps.update(state.keep_points(roll, first_roll=first))
+        found = _SCORING_KEEPS[kind] = tuple(sorted(keeps, key=lambda d: (len(d), d)))
+    return found
+
+
+class DiceCodec(Codec):
+    """The numbering and observation of a dice game (Ten-Thousand: 6 dice, Greedy: 9).
+
+    *numbering* is ``"scoring"`` (the default) or ``"multisets"`` (see the module); another
+    raises :class:`~parlour.engine.errors.BadOption`."""
+
+    parameters = {"numbering": "scoring"}  # noqa: RUF012 (read-only)
+
+    def __init__(self, game: Game, numbering: str = "scoring") -> None:
         super().__init__(game)
+        if numbering not in NUMBERINGS:
+            raise BadOption(f"numbering must be one of {', '.join(NUMBERINGS)}, not {numbering!r}")
+        self.numbering = numbering
+        self.version = NUMBERINGS[numbering]
         probe = game.new_initial_state()
         assert isinstance(probe, DiceState)
         self.n_dice = probe.n_dice
@@ -56,10 +95,15 @@ class DiceCodec(Codec):
         self.greedy = game.spec.name == "greedy"
         self.multisets = multisets(self.n_dice)
         self.index = _index(self.n_dice)
-        m = len(self.multisets)
-        self.quit_id = 2 * m
-        self.num_actions = 2 * m + (1 if self.greedy else 0)
-        self.max_chance_outcomes = m
+        self.keeps = scoring_keeps(probe) if numbering == "scoring" else self.multisets
+        """The kept dice of each pair of player ids (``2*j``, ``2*j + 1``)."""
+        self.keep_index = (
+            {dice: j for j, dice in enumerate(self.keeps)} if numbering == "scoring" else self.index
+        )
+        k = len(self.keeps)
+        self.quit_id = 2 * k
+        self.num_actions = 2 * k + (1 if self.greedy else 0)
+        self.max_chance_outcomes = len(self.multisets)
         self.target = int(game.options["target"])
         self._ids_cache: dict[int, tuple[Sequence[object], list[int]]] = {}
         self._listings: dict[int, tuple[Sequence[object], Listing]] = {}
@@ -117,7 +161,7 @@ class DiceCodec(Codec):
     def action_name(self, action_id: int) -> str:
         if self.greedy and action_id == self.quit_id:
             return "quit"
-        dice = " ".join(map(str, self.multisets[action_id // 2]))
+        dice = " ".join(map(str, self.keeps[action_id // 2]))
         return f"keep {dice} {'bank' if action_id % 2 else 'roll'}"
 
     def ids_of(self, actions: Sequence[object]) -> list[int]:
@@ -149,7 +193,7 @@ class DiceCodec(Codec):
     def id_of(self, action: object) -> int:
         """The id of a player action (Keep or Quit)."""
         if isinstance(action, Keep):
-            return 2 * self.index[action.dice] + action.bank
+            return 2 * self.keep_index[action.dice] + action.bank
         if isinstance(action, Quit):
             return self.quit_id
         raise ValueError(f"{action!r} is not a dice player action")
@@ -158,9 +202,9 @@ class DiceCodec(Codec):
         """The engine action for a player action id. Raises ``IllegalMove`` for no id."""
         if self.greedy and action_id == self.quit_id:
             return Quit()
-        if type(action_id) is not int or not 0 <= action_id < 2 * len(self.multisets):
+        if type(action_id) is not int or not 0 <= action_id < self.quit_id:
             raise IllegalMove(f"{action_id!r} is not an action id of {self.game.spec.name}")
-        return Keep(self.multisets[action_id // 2], bool(action_id % 2))
+        return Keep(self.keeps[action_id // 2], bool(action_id % 2))
 
 
 def _one_hot(size: int, index: int) -> list[float]:

@@ -35,7 +35,7 @@ import pyspiel
 from parlour.engine.registry import find, load
 from parlour.engine.spec import Information
 from parlour.engine.state import CHANCE, TERMINAL
-from parlour.research.codecs import codec_class, codec_for, games
+from parlour.research.codecs import codec_class, codec_for, games, split_parameters
 from parlour.research.position import Codec, Position
 
 _CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
@@ -55,6 +55,7 @@ def _game_type(name: str) -> Any:
     params = {key: opt.default for key, opt in spec.options.items()}
     for fixed in codec_class(spec).fixed_options:  # options the adapters do not offer
         params.pop(fixed, None)
+    params.update(codec_class(spec).parameters)  # the codec's own (the dice numbering)
     imperfect = spec.information is Information.IMPERFECT
     return pyspiel.GameType(
         short_name=openspiel_name(name),
@@ -83,7 +84,8 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         options = dict(params or {})
-        self.codec: Codec = codec_for(load(name, **options))
+        game, parameters = split_parameters(name, options)
+        self.codec: Codec = codec_for(load(name, **game), **parameters)
         n = self.codec.num_players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,

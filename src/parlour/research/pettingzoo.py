@@ -57,7 +57,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.game_name = self.codec.game.spec.name
         self.metadata: dict[str, Any] = {
             "render_modes": ["ansi", "human"],
-            "name": f"parlour_{self.game_name.replace('-', '_')}_v0",
+            "name": f"parlour_{self.game_name.replace('-', '_')}_v{self.codec.version}",
             "is_parallelizable": False,
         }
         self.render_mode = render_mode

@@ -51,6 +51,11 @@ class Codec(ABC):
     observation_size: int
     fixed_options: tuple[str, ...] = ()
     """Options of the game the adapters do not offer as parameters (they keep the default)."""
+    parameters: dict[str, str] = {}  # noqa: RUF012 (read-only)
+    """The codec's own parameters (not options of the game) with their defaults: keyword
+    arguments of ``__init__``, offered by every adapter beside the game's options."""
+    version = 0
+    """The version of the numbering and encoding in use (PettingZoo's ``_vN``)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
