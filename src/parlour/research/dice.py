@@ -120,7 +120,8 @@ class DiceCodec(Codec):
         self.no_move_part = bytes(4 * n)
         self.to_roll_parts = tuple(_floats(_one_hot(sides, k)) for k in range(sides))
         self.roll_parts: tuple[dict[Dice, bytes], dict[Dice, bytes]] = ({}, {})
-        """(later rolls, first rolls): roll -> its ``roll_counts`` and ``first_roll``."""
+        """(later rolls, first rolls): roll -> its ``to_roll``, ``roll_counts`` and
+        ``first_roll`` (while a roll shows, the next roll would throw as many dice)."""
         self.no_roll_part = bytes(4 * 7)
         self.zero_part = bytes(4)
         self.last_turns_parts = (_floats([0.0, 0.0]), _floats([1.0, 0.0]))
@@ -129,12 +130,13 @@ class DiceCodec(Codec):
         """The last two values in Greedy, by ``bonus_rounds``."""
 
     def roll_part(self, roll: Dice, first: bool) -> bytes:
-        """The ``roll_counts`` and ``first_roll`` values of *roll* as float32 bytes."""
+        """The ``to_roll``, ``roll_counts`` and ``first_roll`` values while *roll* shows, as
+        float32 bytes."""
         values = [0.0] * 7
         for face in roll:
             values[face - 1] += 1.0
         values[6] = float(first)
-        found = self.roll_parts[first][roll] = _floats(values)
+        found = self.roll_parts[first][roll] = self.to_roll_parts[len(roll)] + _floats(values)
         return found
 
     def bonus_part(self, bonus_rounds: int) -> bytes:
@@ -350,30 +352,27 @@ class DicePosition(Position):
         long; a ``ValueError`` or ``TypeError`` for anything else)."""
         out.data.cast("B")[:] = self.observation_bytes(seat)
 
-    _scores_at = -1
-    """``state.turns`` when :attr:`_scores` was made (scores change only as a turn ends)."""
-    _scores: list[bytes | None]
+    _heads_at = -1
+    """``state.turns`` when :attr:`_heads` was made (the scores and the seat to move change
+    only as a turn ends)."""
+    _heads: list[bytes | None]
 
     def observation_bytes(self, seat: int) -> bytes:
         """*seat*'s observation (the layout: :meth:`DiceCodec.observation_layout`) as the
-        native ``float32`` bytes of the vector, joined from parts the codec keeps."""
+        native ``float32`` bytes of the vector, joined from parts the codec and the position
+        keep: while a roll shows, the ``scores`` and ``to_move`` of the turn, then the
+        ``turn_total``, the roll's part (``to_roll``, ``roll_counts``, ``first_roll``) and
+        the game's last two values."""
         state = self.state
         codec = self.codec
-        if state.turns != self._scores_at:  # a turn has ended since: scores may differ
-            self._scores = [None] * codec.num_players
-            self._scores_at = state.turns
-        scores = self._scores[seat] or self._scores_part(seat)
         roll = state.roll
         if roll is None or state.over:
-            to_move = codec.no_move_part
-        else:
-            to_move = codec.to_move_parts[(state.seat - seat) % codec.num_players]
+            return self._bytes_between_rolls(seat)
+        if state.turns != self._heads_at:  # a turn has ended since: new scores, new seat
+            self._heads = [None] * codec.num_players
+            self._heads_at = state.turns
+        first = state.rolls == 1
         total = state.turn_total
-        if roll is None:
-            rolled = codec.no_roll_part
-        else:
-            first = state.rolls == 1
-            rolled = codec.roll_parts[first].get(roll) or codec.roll_part(roll, first)
         if codec.greedy:
             bonus: int = state.bonus_rounds  # type: ignore[attr-defined]
             tail = codec.bonus_parts.get(bonus) or codec.bonus_part(bonus)
@@ -381,23 +380,53 @@ class DicePosition(Position):
             tail = codec.last_turns_parts[state.final_turns is not None]  # type: ignore[attr-defined]
         return b"".join(
             (
-                scores,
-                to_move,
+                self._heads[seat] or self._head(seat),
+                _TURN_TOTAL.pack(total / codec.target) if total else codec.zero_part,
+                codec.roll_parts[first].get(roll) or codec.roll_part(roll, first),
+                tail,
+            )
+        )
+
+    def _head(self, seat: int) -> bytes:
+        """*seat*'s ``scores`` and ``to_move`` values while a roll shows."""
+        state = self.state
+        codec = self.codec
+        found = self._heads[seat] = (
+            self._scores_part(seat) + codec.to_move_parts[(state.seat - seat) % codec.num_players]
+        )
+        return found
+
+    def _bytes_between_rolls(self, seat: int) -> bytes:
+        """:meth:`observation_bytes` where no roll shows (a chance node, or the game over)."""
+        state = self.state
+        codec = self.codec
+        total = state.turn_total
+        if codec.greedy:
+            bonus: int = state.bonus_rounds  # type: ignore[attr-defined]
+            tail = codec.bonus_parts.get(bonus) or codec.bonus_part(bonus)
+        else:
+            tail = codec.last_turns_parts[state.final_turns is not None]  # type: ignore[attr-defined]
+        return b"".join(
+            (
+                self._scores_part(seat),
+                codec.no_move_part,
                 _TURN_TOTAL.pack(total / codec.target) if total else codec.zero_part,
                 codec.to_roll_parts[state.to_roll],
-                rolled,
+                codec.no_roll_part,
                 tail,
             )
         )
 
     def _scores_part(self, seat: int) -> bytes:
+        """*seat*'s ``scores`` values (its own first)."""
         scores = self.state.scores
         n = len(scores)
         target = self.codec.target
-        found = self._scores[seat] = self.codec.scores_format.pack(
-            *[scores[(seat + k) % n] / target for k in range(n)]
-        )
-        return found
+        return self.codec.scores_format.pack(*[scores[(seat + k) % n] / target for k in range(n)])
+
+    def returns(self) -> list[float]:
+        state = self.state
+        return state.returns() if state.over else [0.0] * self.codec.num_players
 
     def clone(self) -> DicePosition:
         return DicePosition(self.codec, self.state.clone())

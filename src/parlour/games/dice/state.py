@@ -640,6 +640,18 @@ class DiceState(State):
         best = max(scores[s] for s in seats) if seats else 0
         return Result(scores, tuple(s for s in seats if scores[s] == best))
 
+    def returns(self) -> list[float]:
+        """Per seat at the end: the winners of :meth:`result` share 1.0, the others get 0.0
+        (the engine's ``returns``, read from the scores without building the result).
+        Raises :class:`IllegalMove` before the end."""
+        if not self.over:
+            raise IllegalMove("the game is not over yet")
+        scores, quitter = self.scores, self.quitter
+        best = max((p for s, p in enumerate(scores) if s != quitter), default=0)
+        winners = [s for s, p in enumerate(scores) if s != quitter and p == best]
+        share = 1.0 / len(winners)
+        return [share if s in winners else 0.0 for s in range(len(scores))]
+
     def _dump(self) -> JSON:
         return {
             "scores": list(self.scores),
