@@ -129,6 +129,10 @@ listed action as a :data:`KeepStep` (for the fast path), and the actions listed 
 decision without an entry minimum (the Keeps, then quit in a game that allows it)."""
 
 
+_SHARED_OPTIONS: dict[tuple[type, tuple[KeepStep, ...]], Options] = {}
+"""One :data:`Options` per game type and value (see :meth:`DiceState._options`)."""
+
+
 class _Memo(dict[Dice, Options]):
     """Roll -> :data:`Options`, for one kind of roll (first or later) of one game type with
     one set of scoring options; shared by every state of that game, never copied."""
@@ -224,7 +228,14 @@ class DiceState(State):
             if self.allows_quit:
                 listed = _and_quit(keeps)
                 steps = (*steps, (listed[-1], 0, 0, False, None))
-            found = memo[roll] = (keeps, points, steps, listed)
+            # rolls with the same scoring dice have equal options: share one copy (Greedy's
+            # 10,008 rolls, first and later, list 287 different ones), so that the listings
+            # and whatever callers keep per listing stay few and warm in the caches
+            key = (type(self), steps)
+            found = _SHARED_OPTIONS.get(key)
+            if found is None:
+                found = _SHARED_OPTIONS[key] = (keeps, points, steps, listed)
+            memo[roll] = found
         return found
 
     def _indexed_options(self, first_roll: bool, n: int, index: int) -> Options:
