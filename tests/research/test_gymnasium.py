@@ -97,3 +97,11 @@ def test_bad_arguments_are_refused() -> None:
         ParlourGymEnv("rummy")
     with pytest.raises(ValueError, match="dice games only"):
         ParlourGymEnv("rummy", opponent="easy", turns=1)
+
+
+def test_the_dice_numbering_is_a_parameter() -> None:
+    assert ParlourGymEnv("greedy", players=2, opponent="strong").action_space.n == 573
+    env = ParlourGymEnv("greedy", numbering="multisets", opponent="strong")
+    assert env.action_space.n == 10009
+    _, info = env.reset(seed=1)
+    assert int(np.flatnonzero(info["action_mask"])[-1]) == 10008  # quit, version 0's id
