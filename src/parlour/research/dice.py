@@ -201,10 +201,13 @@ class DiceCodec(Codec):
         raise ValueError(f"{action!r} is not a dice player action")
 
     def action_of(self, action_id: int) -> Keep | Quit:
-        """The engine action for a player action id. Raises ``IllegalMove`` for no id."""
-        if self.greedy and action_id == self.quit_id:
-            return Quit()
-        if type(action_id) is not int or not 0 <= action_id < self.quit_id:
+        """The engine action for a player action id (an ``int``: ``572.0`` or a numpy
+        integer is none, however equal). Raises ``IllegalMove`` for no id."""
+        if type(action_id) is not int or not 0 <= action_id <= self.quit_id:
+            raise IllegalMove(f"{action_id!r} is not an action id of {self.game.spec.name}")
+        if action_id == self.quit_id:
+            if self.greedy:
+                return Quit()
             raise IllegalMove(f"{action_id!r} is not an action id of {self.game.spec.name}")
         return Keep(self.keeps[action_id // 2], bool(action_id % 2))
 

@@ -162,7 +162,10 @@ class Position(ABC):
     def apply_id(self, action_id: int) -> None:
         """Apply a player action id or (at a chance node) a chance id.
 
-        Raises :class:`IllegalMove` for an id that is not legal now, changing nothing."""
+        Raises :class:`IllegalMove` for an id that is not legal now, or not an ``int`` (the
+        environments turn a numpy integer into one), changing nothing."""
+        if type(action_id) is not int:
+            raise IllegalMove(f"{action_id!r} is not an action id (an integer)")
         if self.is_terminal():
             raise IllegalMove("the game is over")
         if self.is_chance():
