@@ -98,6 +98,9 @@ def test_every_legal_keep_has_a_scoring_id(game: str, options: dict[str, object]
 def test_a_bad_numbering_is_refused() -> None:
     with pytest.raises(BadOption, match="numbering must be one of scoring, multisets"):
         load_codec("greedy", numbering="sorted")
+    for value in (["scoring"], {"scoring": 1}, None, 1):  # a list raised TypeError (unhashable)
+        with pytest.raises(BadOption, match="numbering must be one of scoring, multisets"):
+            load_codec("ten-thousand", numbering=value)
     with pytest.raises(BadOption, match="no option 'numbering'"):
         load_codec("rummy", numbering="scoring")
 

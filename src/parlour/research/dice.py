@@ -84,7 +84,7 @@ class DiceCodec(Codec):
 
     def __init__(self, game: Game, numbering: str = "scoring") -> None:
         super().__init__(game)
-        if numbering not in NUMBERINGS:
+        if not isinstance(numbering, str) or numbering not in NUMBERINGS:
             raise BadOption(f"numbering must be one of {', '.join(NUMBERINGS)}, not {numbering!r}")
         self.numbering = numbering
         self.version = NUMBERINGS[numbering]
