@@ -35,7 +35,15 @@ from parlour.games.crossword.board import ACROSS, DOWN, SIZE, SQUARES, square_na
 from parlour.games.crossword.notation import Draw, Exchange, Pass, Play
 from parlour.games.crossword.state import CrosswordState
 from parlour.games.crossword.tiles import LETTERS, RACK_SIZE
-from parlour.research.position import Codec, Position, Vector, check_layout, one_hot, relative
+from parlour.research.position import (
+    Codec,
+    Position,
+    Vector,
+    check_id,
+    check_layout,
+    one_hot,
+    relative,
+)
 
 PASS = 0
 BEGIN = 1
@@ -52,7 +60,8 @@ _BOARD_BASE = np.arange(SQUARES, dtype=np.int64) * 27
 
 
 def action_name(action_id: int) -> str:
-    """The fixed meaning of a crossword decision id."""
+    """The fixed meaning of a crossword decision id. Raises :class:`IllegalMove` for no id."""
+    check_id(action_id, NUM_ACTIONS, "a crossword action id")
     if action_id == PASS:
         return "pass"
     if BEGIN <= action_id < LETTER:
@@ -230,7 +239,7 @@ class CrosswordPosition(Position):
 
     def id_to_string(self, action_id: int) -> str:
         if self.is_chance():
-            return f"draw {LETTERS[action_id]}"
+            return f"draw {LETTERS[check_id(action_id, len(LETTERS), 'a letter')]}"
         return action_name(action_id)
 
     # --- views --------------------------------------------------------------------------

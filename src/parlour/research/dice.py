@@ -33,7 +33,7 @@ from parlour.engine.errors import BadOption, IllegalMove
 from parlour.engine.state import Game
 from parlour.games.dice.notation import Keep, Quit, Roll
 from parlour.games.dice.state import DiceState
-from parlour.research.position import Codec, Position, Vector, check_layout
+from parlour.research.position import Codec, Position, Vector, check_id, check_layout
 
 
 @cache
@@ -161,6 +161,7 @@ class DiceCodec(Codec):
         return DicePosition(self, self.game.new_initial_state())
 
     def action_name(self, action_id: int) -> str:
+        check_id(action_id, self.num_actions, f"an action id of {self.game.spec.name}")
         if self.greedy and action_id == self.quit_id:
             return "quit"
         dice = " ".join(map(str, self.keeps[action_id // 2]))
@@ -344,7 +345,8 @@ class DicePosition(Position):
 
     def id_to_string(self, action_id: int) -> str:
         if self.is_chance():
-            return "roll " + " ".join(map(str, self.codec.multisets[action_id]))
+            dice = self.codec.multisets[check_id(action_id, len(self.codec.multisets), "a roll")]
+            return "roll " + " ".join(map(str, dice))
         return self.codec.action_name(action_id)
 
     def observation(self, seat: int) -> Vector:

@@ -251,6 +251,15 @@ def action_id(action: object) -> int:
         raise IllegalMove(f"{action!r} is not an action id (an integer)") from None
 
 
+def check_id(action_id: object, count: int, what: str) -> int:
+    """*action_id* when it is an ``int`` in ``0..count-1`` (a bool is none). Raises
+    :class:`IllegalMove` ("... is not *what*") for anything else, such as -1, which a
+    sequence would take as an index from its end."""
+    if type(action_id) is not int or not 0 <= action_id < count:
+        raise IllegalMove(f"{action_id!r} is not {what} (0-{count - 1})")
+    return action_id
+
+
 def one_hot(size: int, index: int | None) -> list[float]:
     """A list of *size* zeros with a 1.0 at *index* (none if *index* is None)."""
     out = [0.0] * size

@@ -35,7 +35,15 @@ from parlour.games.rummy.notation import (
     Meld,
 )
 from parlour.games.rummy.state import DEAL, DRAW, OVER, PLAY, RummyState
-from parlour.research.position import Codec, Position, Vector, check_layout, one_hot, relative
+from parlour.research.position import (
+    Codec,
+    Position,
+    Vector,
+    check_id,
+    check_layout,
+    one_hot,
+    relative,
+)
 
 MELDS: tuple[int, ...] = tuple(sorted(MELD_KIND))
 """Every set and run of the deck as a card mask, ascending: meld action ``54 + index``."""
@@ -172,7 +180,8 @@ class RummyPosition(Position):
 
     def id_to_string(self, action_id: int) -> str:
         if self.is_chance():
-            return f"deal card {len(self.dealt) + 1}: {card_text(action_id)}"
+            card = check_id(action_id, 52, "a card")
+            return f"deal card {len(self.dealt) + 1}: {card_text(card)}"
         return action_name(action_id)
 
     def _own_dealt(self, seat: int) -> tuple[int, int | None]:

@@ -26,7 +26,7 @@ import numpy as np
 
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE, Game, State
-from parlour.research.position import Codec, Position, Vector, check_layout
+from parlour.research.position import Codec, Position, Vector, check_id, check_layout
 
 
 class Encoding(Protocol):
@@ -105,8 +105,10 @@ class TablePosition(Position):
         self.state.apply(self.codec.actions[action_id])
 
     def id_to_string(self, action_id: int) -> str:
-        table = self.codec.outcomes if self.is_chance() else self.codec.actions
-        return self.state.action_to_string(table[action_id])
+        chance = self.is_chance()
+        table = self.codec.outcomes if chance else self.codec.actions
+        what = "a chance outcome" if chance else "an action id"
+        return self.state.action_to_string(table[check_id(action_id, len(table), what)])
 
     def observation(self, seat: int) -> Vector:
         return np.asarray(self.codec.encoding.observation(self.state, seat), np.float32)
