@@ -77,6 +77,9 @@ class ScaleReport:
     delays: list[float] = field(default_factory=list)
     server_system: float = 0.0
     """Of ``server_cpu``, the seconds spent in the kernel (system time)."""
+    database_cpu: float | None = None
+    """CPU seconds of the PostgreSQL backends serving the bench's database (``None`` on
+    SQLite, or when they are not on this machine)."""
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON (CPU in milliseconds per action)."""
@@ -106,6 +109,9 @@ class ScaleReport:
             if self.server_cpu
             else 0.0,
             "client_cpu_s": round(r.client_cpu, 2),
+            "database_cpu_ms_per_action": None
+            if self.database_cpu is None
+            else round(self.database_cpu / actions * 1000, 3),
             "delivery_p50_ms": q(0.5),
             "delivery_p99_ms": q(0.99),
             "deliveries": len(ordered),
@@ -182,11 +188,32 @@ class _ScaleBench(_Bench):
         return out
 
 
-async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> ScaleReport:
+def process_of(player: int, processes: int, apart: bool = True) -> int:
+    """The server process (0 to *processes* - 1) of player number *player*: players 2k and
+    2k+1 share table k; with *apart* they go to different processes (player *i* to process
+    *i* mod *processes*), else both to process k mod *processes*.
+
+    >>> [process_of(i, 2) for i in range(4)], [process_of(i, 2, apart=False) for i in range(4)]
+    ([0, 1, 0, 1], [0, 0, 1, 1])
+    """
+    return (player if apart else player // 2) % processes
+
+
+async def _play(
+    config: BenchConfig,
+    bases: list[str],
+    pids: list[int],
+    database: str = "",
+    apart: bool = True,
+) -> ScaleReport:
+    """Play on the servers at *bases* (process ids *pids*): the two players of a table on
+    different processes when *apart*, else both on the process of the table's pair number
+    (no delivery across processes)."""
     bench = _ScaleBench(config, bases)
     stamp = f"{os.getpid() % 10000}{int(time.time()) % 100000}"
     players = [
-        TimedPlayer(bench, f"s{stamp}p{i}", i, bases[i % len(bases)]) for i in range(config.players)
+        TimedPlayer(bench, f"s{stamp}p{i}", i, bases[process_of(i, len(bases), apart)])
+        for i in range(config.players)
     ]
     try:
         for start in range(0, len(players), 16):
@@ -195,6 +222,7 @@ async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> Scale
             choose_crossword(
                 {"board": ["." * 15] * 15, "heights": [[0] * 15] * 15, "rack": "AE"}, {}
             )
+        database_before = backends_cpu(database)  # its query before the clocks start
         gc.collect()
         gc.freeze()
         began = time.monotonic()
@@ -210,6 +238,7 @@ async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> Scale
         bench.report.client_cpu = time.process_time() - cpu
         server_after = [process_cpu(pid) or 0.0 for pid in pids]
         system_after = [system_cpu(pid) for pid in pids]
+        database_after = backends_cpu(database)  # after the load generator's own CPU
     finally:
         for player in players:
             await player.http.close()
@@ -217,7 +246,40 @@ async def _play(config: BenchConfig, bases: list[str], pids: list[int]) -> Scale
         after - before for before, after in zip(server_before, server_after, strict=True)
     )
     system = sum(b - a for a, b in zip(system_before, system_after, strict=True))
-    return ScaleReport("", len(bases), bench.report, server_cpu, bench.delays(), system)
+    report = ScaleReport("", len(bases), bench.report, server_cpu, bench.delays(), system)
+    if database_before is not None and database_after is not None:
+        report.database_cpu = sum(
+            cpu - database_before.get(pid, 0.0) for pid, cpu in database_after.items()
+        )
+    return report
+
+
+def backends_cpu(url: str) -> dict[int, float] | None:
+    """CPU seconds (user + system) of each PostgreSQL backend connected to the database of
+    *url* now, by process id (from ``pg_stat_activity`` and this machine's ``/proc``); ``None``
+    for another database or when they cannot be read. A backend that ends between two
+    readings loses its share (the servers keep their connections open while they play)."""
+    if not url.startswith("postgresql"):
+        return None
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            pids = connection.execute(
+                text(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid()"
+                )
+            ).scalars()
+            found = {pid: process_cpu(pid) for pid in pids}
+    except Exception:  # no right to see them, or not reachable: no figure
+        return None
+    finally:
+        engine.dispose()
+    if any(cpu is None for cpu in found.values()):
+        return None  # not on this machine
+    return {pid: cpu for pid, cpu in found.items() if cpu is not None}
 
 
 def system_cpu(pid: int) -> float:
@@ -237,9 +299,11 @@ def run_setup(
     port: int,
     extra: list[str],
     sources: str | None = None,
+    apart: bool = True,
 ) -> ScaleReport:
     """Start *processes* servers on *database* (ports from *port*; the code in *sources*, a
-    ``src`` directory, when given), play, stop them."""
+    ``src`` directory, when given), play (each table's two players on different processes
+    when *apart*), stop them."""
     with tempfile.TemporaryDirectory(prefix="parlour-scale-") as home:
         homes = [str(Path(home) / f"p{i}") for i in range(processes)]
         servers = [
@@ -256,7 +320,8 @@ def run_setup(
         try:
             for base, server, h in zip(bases, servers, homes, strict=True):
                 wait_healthy(base, server, home=h)
-            result = asyncio.run(_play(config, bases, [s.pid for s in servers]))
+            pids = [s.pid for s in servers]
+            result = asyncio.run(_play(config, bases, pids, database, apart))
         finally:
             for server in servers:
                 stop_server(server)
@@ -320,9 +385,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--postgres", required=True, help="URL of an empty PostgreSQL database")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--players", type=int, default=32)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds each player thinks before an action (0: as fast as answered)",
+    )
     parser.add_argument("--port", type=int, default=8310)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
-    parser.add_argument("--setups", default="sqlite1,pg1,pg2", help="of sqlite1, pg1, pg2")
+    parser.add_argument(
+        "--setups",
+        default="sqlite1,pg1,pg2",
+        help="of sqlite1, pg1, pg2, pg2local (two processes, each table's players on one)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
     parser.add_argument(
         "--each-game",
@@ -358,6 +433,10 @@ def _median_line(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "server_system_share",
     )
     out: dict[str, Any] = {k: round(statistics.median(r[k] for r in rows), 3) for k in keys}
+    database = [r["database_cpu_ms_per_action"] for r in rows]
+    out["database_cpu_ms_per_action"] = (
+        None if None in database else round(statistics.median(database), 3)
+    )
     out["errors"] = sum(r["errors"] for r in rows)
     out["runs"] = len(rows)
     out["cpu_all"] = [r["server_cpu_ms_per_action"] for r in rows]
@@ -399,14 +478,18 @@ def _run_one(
             "sqlite1": ("SQLite, 1 process", f"sqlite:///{Path(sqlite_dir) / 'bench.db'}", 1),
             "pg1": ("PostgreSQL, 1 process", args.postgres, 1),
             "pg2": ("PostgreSQL, 2 processes", args.postgres, 2),
+            "pg2local": ("PostgreSQL, 2 processes, each table on one", args.postgres, 2),
         }[name]
         if args.rounds > 1 or args.baseline:
             database = stack.enter_context(
                 fresh_database(database, f"parlour_scale_{os.getpid()}_{serial}")
             )
-        config = BenchConfig(seconds=args.seconds, players=args.players, games=games)
+        config = BenchConfig(
+            seconds=args.seconds, players=args.players, games=games, think=args.think
+        )
         load = os.getloadavg()[0]
-        result = run_setup(label, database, processes, config, args.port, [], sources)
+        apart = name != "pg2local"
+        result = run_setup(label, database, processes, config, args.port, [], sources, apart)
     line = {
         **result.to_json(),
         "games": list(games),
@@ -426,6 +509,7 @@ def _run_one(
             f"server CPU {line['server_cpu_ms_per_action']} ms/action "
             f"({line['server_cpu_s']} s, system {line['server_system_share']:.0%}), "
             f"load generator CPU {line['client_cpu_s']} s, "
+            f"database CPU {line['database_cpu_ms_per_action']} ms/action, "
             f"delivery p50 {line['delivery_p50_ms']} ms p99 {line['delivery_p99_ms']} ms "
             f"({line['deliveries']}), load average {line['load']}",
             flush=True,
@@ -454,6 +538,7 @@ def _print_summary(
                 f"p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, errors {m['errors']}, "
                 f"system {m['server_system_share']:.0%}, "
                 f"load generator CPU {m['client_cpu_s']} s, "
+                f"database CPU {m['database_cpu_ms_per_action']} ms/action, "
                 f"delivery p50 {m['delivery_p50_ms']} ms p99 {m['delivery_p99_ms']} ms, "
                 f"load average {m['load']}"
             )
@@ -463,14 +548,16 @@ def _print_summary(
             now = medians[(name, versions[1][0])]["server_cpu_ms_per_action"]
             if base:
                 print(f"{name}: CPU per action {now / base - 1:+.1%} against {versions[0][0]}")
-    if "pg1" in names and "pg2" in names:
+    for two_name in ("pg2", "pg2local"):
+        if "pg1" not in names or two_name not in names:
+            continue
         for version, _ in versions:
             one = [r["server_cpu_ms_per_action"] for r in results[("pg1", version)]]
-            two = [r["server_cpu_ms_per_action"] for r in results[("pg2", version)]]
+            two = [r["server_cpu_ms_per_action"] for r in results[(two_name, version)]]
             ratios = [b / a - 1 for a, b in zip(one, two, strict=True) if a]
             if ratios:
                 print(
-                    f"pg2 against pg1, {version}: {statistics.median(ratios):+.1%} "
+                    f"{two_name} against pg1, {version}: {statistics.median(ratios):+.1%} "
                     f"(median of the rounds; rounds {', '.join(f'{r:+.1%}' for r in ratios)})",
                     flush=True,
                 )

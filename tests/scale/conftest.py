@@ -12,6 +12,7 @@ __all__ = ["clock", "settings"]
 
 if not os.environ.get("PARLOUR_TEST_DATABASE", "").startswith("postgresql"):
     collect_ignore = [
+        "test_bench_figures.py",
         "test_herald.py",
         "test_once.py",
         "test_two_processes.py",
