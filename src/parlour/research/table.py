@@ -63,9 +63,9 @@ class TableCodec(Codec):
         return TablePosition(self, self.game.new_initial_state())
 
     def action_name(self, action_id: int) -> str:
-        if type(action_id) is int and 0 <= action_id < self.num_actions:
-            return str(self.actions[action_id])
-        return str(action_id)
+        """The action's notation. Raises :class:`IllegalMove` for anything but an id."""
+        check_id(action_id, self.num_actions, f"an action id of {self.game.spec.name}")
+        return str(self.actions[action_id])
 
 
 class TablePosition(Position):
