@@ -87,8 +87,10 @@ def test_a_key_shows_the_latest_at_once(pages: Pages, script: ChanceScript) -> N
     expect(page.locator("#skip")).to_be_visible()
     held = game.get_attribute("data-version")
     page.keyboard.press("x")  # any key
-    expect(game).not_to_have_attribute("data-pacing", "holding", timeout=10_000)
-    expect(game).not_to_have_attribute("data-version", held or "")
+    # the hold (a minute) ends at once and a later version shows; the test waits for the
+    # version, not for the end of every hold: under load the computer's next move may come
+    # after the key and start a hold of its own (CI failed so once)
+    expect(game).not_to_have_attribute("data-version", held or "", timeout=10_000)
     # and a click on the button skips every later hold of the turn
     page.evaluate("""() => {
         const game = document.getElementById("game");
