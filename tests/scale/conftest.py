@@ -6,6 +6,8 @@ run lists no skip; ``.ci/run`` runs them on its throwaway PostgreSQL (and nginx)
 
 import os
 
+import pytest
+
 from tests.server.conftest import clock, settings
 
 __all__ = ["clock", "settings"]
@@ -17,4 +19,14 @@ if not os.environ.get("PARLOUR_TEST_DATABASE", "").startswith("postgresql"):
         "test_once.py",
         "test_two_processes.py",
         "test_two_processes_nginx.py",
+        "test_two_processes_race.py",
     ]
+
+
+@pytest.fixture
+def pg_url(db_url: str) -> str:
+    """The test database's URL, for tests that start several server processes on it
+    (skipped unless it is PostgreSQL)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several processes share one PostgreSQL (set PARLOUR_TEST_DATABASE)")
+    return db_url

@@ -42,13 +42,6 @@ AFTER = 5
 """Acknowledged actions each table needs after the kill."""
 
 
-@pytest.fixture
-def pg_url(db_url: str) -> str:
-    if not db_url.startswith("postgresql"):
-        pytest.skip("several processes share one PostgreSQL (set PARLOUR_TEST_DATABASE)")
-    return db_url
-
-
 def start_two(pg_url: str, tmp_path: Path) -> tuple[list[str], list]:  # type: ignore[type-arg]
     ports = [free_port(), free_port()]
     processes = [

@@ -28,13 +28,6 @@ pytestmark = [
 RACES = 12
 
 
-@pytest.fixture
-def pg_url(db_url: str) -> str:
-    if not db_url.startswith("postgresql"):
-        pytest.skip("several processes share one PostgreSQL (set PARLOUR_TEST_DATABASE)")
-    return db_url
-
-
 async def _follow(ws_url: str, headers: dict[str, str], table_id: int, out: list[int]) -> None:
     token = headers["Authorization"].split()[1]
     async with websockets.connect(f"{ws_url}/ws?token={token}", compression=None) as ws:
