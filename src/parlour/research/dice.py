@@ -378,19 +378,23 @@ class DicePosition(Position):
             self._heads_at = state.turns
         first = state.rolls == 1
         total = state.turn_total
-        if codec.greedy:
-            bonus: int = state.bonus_rounds  # type: ignore[attr-defined]
-            tail = codec.bonus_parts.get(bonus) or codec.bonus_part(bonus)
-        else:
-            tail = codec.last_turns_parts[state.final_turns is not None]  # type: ignore[attr-defined]
         return b"".join(
             (
                 self._heads[seat] or self._head(seat),
                 _TURN_TOTAL.pack(total / codec.target) if total else codec.zero_part,
                 codec.roll_parts[first].get(roll) or codec.roll_part(roll, first),
-                tail,
+                self._tail(),
             )
         )
+
+    def _tail(self) -> bytes:
+        """The ``last_turns`` and ``bonus_rounds`` values (the game's own)."""
+        state = self.state
+        codec = self.codec
+        if codec.greedy:
+            bonus: int = state.bonus_rounds  # type: ignore[attr-defined]
+            return codec.bonus_parts.get(bonus) or codec.bonus_part(bonus)
+        return codec.last_turns_parts[state.final_turns is not None]  # type: ignore[attr-defined]
 
     def _head(self, seat: int) -> bytes:
         """*seat*'s ``scores`` and ``to_move`` values while a roll shows."""
@@ -406,11 +410,6 @@ class DicePosition(Position):
         state = self.state
         codec = self.codec
         total = state.turn_total
-        if codec.greedy:
-            bonus: int = state.bonus_rounds  # type: ignore[attr-defined]
-            tail = codec.bonus_parts.get(bonus) or codec.bonus_part(bonus)
-        else:
-            tail = codec.last_turns_parts[state.final_turns is not None]  # type: ignore[attr-defined]
         return b"".join(
             (
                 self._scores_part(seat),
@@ -418,7 +417,7 @@ class DicePosition(Position):
                 _TURN_TOTAL.pack(total / codec.target) if total else codec.zero_part,
                 codec.to_roll_parts[state.to_roll],
                 codec.no_roll_part,
-                tail,
+                self._tail(),
             )
         )
 

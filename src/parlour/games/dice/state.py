@@ -106,18 +106,6 @@ def _rolls(n: int) -> dict[int, tuple[int, Event]]:
     return found
 
 
-_QUIT_LISTINGS: dict[int, tuple[tuple[Keep, ...], tuple[DiceAction, ...]]] = {}
-
-
-def _and_quit(keeps: tuple[Keep, ...]) -> tuple[DiceAction, ...]:
-    """*keeps* (a roll's remembered keeps) and quit, one tuple per roll (so the adapters'
-    caches per listing hold for Greedy too)."""
-    hit = _QUIT_LISTINGS.get(id(keeps))
-    if hit is None or hit[0] is not keeps:
-        hit = _QUIT_LISTINGS[id(keeps)] = (keeps, (*keeps, Quit()))
-    return hit[1]
-
-
 KeepStep = tuple[DiceAction, int, int, bool, tuple[Dice, int] | None]
 """One listed action as the fast path applies it: the Keep, its points, how many dice it sets
 aside, whether it banks, and its entry in ``kept`` (``(dice, points)``); quit (Greedy) is
@@ -226,7 +214,7 @@ class DiceState(State):
             )
             listed: tuple[DiceAction, ...] = keeps
             if self.allows_quit:
-                listed = _and_quit(keeps)
+                listed = (*keeps, Quit())
                 steps = (*steps, (listed[-1], 0, 0, False, None))
             # rolls with the same scoring dice have equal options: share one copy (Greedy's
             # 10,008 rolls, first and later, list 287 different ones), so that the listings
@@ -645,23 +633,24 @@ class DiceState(State):
         return {}
 
     def result(self) -> Result:
-        self.require_terminal()
-        scores = tuple(self.scores)
-        seats = [s for s in range(len(scores)) if s != self.quitter]
-        best = max(scores[s] for s in seats) if seats else 0
-        return Result(scores, tuple(s for s in seats if scores[s] == best))
+        return Result(tuple(self.scores), self._winners())
 
     def returns(self) -> list[float]:
         """Per seat at the end: the winners of :meth:`result` share 1.0, the others get 0.0
-        (the engine's ``returns``, read from the scores without building the result).
-        Raises :class:`IllegalMove` before the end."""
+        (the engine's ``returns``, without building the result). Raises
+        :class:`IllegalMove` before the end."""
+        winners = self._winners()
+        share = 1.0 / len(winners)
+        return [share if s in winners else 0.0 for s in range(len(self.scores))]
+
+    def _winners(self) -> tuple[int, ...]:
+        """The seats with the best score, a quitter left out. Raises :class:`IllegalMove`
+        before the end."""
         if not self.over:
             raise IllegalMove("the game is not over yet")
         scores, quitter = self.scores, self.quitter
         best = max((p for s, p in enumerate(scores) if s != quitter), default=0)
-        winners = [s for s, p in enumerate(scores) if s != quitter and p == best]
-        share = 1.0 / len(winners)
-        return [share if s in winners else 0.0 for s in range(len(scores))]
+        return tuple(s for s, p in enumerate(scores) if s != quitter and p == best)
 
     def _dump(self) -> JSON:
         return {
