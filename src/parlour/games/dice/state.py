@@ -191,7 +191,7 @@ class DiceState(State):
             and kind._keep is DiceState._keep
             and kind._bank is DiceState._bank
             and kind._end_turn is DiceState._end_turn
-        )  # the fast path lists the remembered keeps and applies them (and banks) itself
+        )  # the fast path lists the remembered keeps (and quit) and applies them itself
         self._listed = None
         self._listed_at = -1  # a plain game's last legal(): the history length then
         self._own_draw = type(self).draw_chance is DiceState.draw_chance
@@ -293,7 +293,7 @@ class DiceState(State):
     # --- the simulation fast path (see State.legal) ------------------------------------
 
     def legal(self) -> Sequence[DiceAction]:
-        if self._plain:  # the keeps of the roll showing, its options remembered when rolled
+        if self._plain:  # the listing of the roll showing (keeps, quit), remembered when rolled
             self._listed_at = len(self.history)
             found = self._found
             return () if found is None else found[3]
