@@ -133,28 +133,38 @@ def _old_dice_observation(
     return values
 
 
+@pytest.mark.parametrize("numbering", ["scoring", "multisets"])
 @pytest.mark.parametrize(
     ("game", "options", "n_dice"),
     [("ten-thousand", {"target": 3000, "players": 3}, 6), ("greedy", {"target": 3000}, 9)],
 )
 def test_dice_observations_in_place_are_the_old_ones(
-    game: str, options: dict[str, object], n_dice: int
+    game: str, options: dict[str, object], n_dice: int, numbering: str
 ) -> None:
     """The default environment and the in-place one (same seed, same actions) give equal
     observations, masks and rewards, each observation the reference encoder's; the
     in-place one reuses its arrays and hands out a read-only mask, the default one
-    read-only arrays; and the chance draws are sample_chance's stream (the same game as
-    apply(sample_chance(rng)) with the seed's random.Random)."""
-    fresh, reused = raw_env(game, **options), raw_env(game, in_place=True, **options)
+    read-only arrays; and the chance draws are the numbering's stream: version 1's the
+    engine's ``apply_sample`` (one random number a roll), version 0's ``sample_chance``'s
+    (the same game as apply(sample_chance(rng)) with the seed's random.Random)."""
+    fresh = raw_env(game, numbering=numbering, **options)
+    reused = raw_env(game, in_place=True, numbering=numbering, **options)
     fresh.reset(seed=7)
     reused.reset(seed=7)
     replay = parlour.load(game, **options).new_initial_state()
     rng, pick = random.Random(7), random.Random(1)
     seen: list[int] = []
     target = float(options["target"])  # type: ignore[arg-type]
+
+    def roll() -> None:
+        if numbering == "scoring":
+            replay.apply_sample(rng)
+        else:
+            replay.apply(replay.sample_chance(rng))
+
     while not all(fresh.terminations.values()):
         while replay.current_player() == CHANCE:
-            replay.apply(replay.sample_chance(rng))
+            roll()
         agent = fresh.agent_selection
         assert reused.agent_selection == agent
         for other in fresh.possible_agents:
@@ -179,7 +189,7 @@ def test_dice_observations_in_place_are_the_old_ones(
         )
         assert fresh.position.state == reused.position.state
     while replay.current_player() == CHANCE:
-        replay.apply(replay.sample_chance(rng))
+        roll()
     assert replay == fresh.position.state and replay.is_terminal()
     assert fresh.rewards == reused.rewards == fresh._cumulative_rewards
     assert len(seen) >= 10  # a whole game, not just its start
@@ -299,13 +309,17 @@ def test_default_observations_never_change_after_they_are_returned(
 
 @pytest.mark.parametrize("game", ["ten-thousand", "greedy"])
 def test_the_scoring_numbering_gives_the_same_games_as_version_0(game: str) -> None:
-    """The default environment (numbering "scoring", ``_v1``) and the version 0 one, seeded
-    alike and given the same actions (each id translated through the kept dice), give the
+    """The default environment (numbering "scoring", ``_v1``) and the version 0 one, given
+    the same rolls and the same actions (each id translated through the kept dice), give the
     same observations, the same legal actions at every step (each mask's ids naming the same
-    keeps and quit) and the same rewards."""
+    keeps and quit) and the same rewards. (Version 1 draws a roll with one random number,
+    version 0 die by die: here the version 0 codec is told to draw as version 1 does, so
+    that one seed gives both the same rolls.)"""
     new, old = raw_env(game, players=3), raw_env(game, players=3, numbering="multisets")
     assert new.metadata["name"].endswith("_v1") and old.metadata["name"].endswith("_v0")
     codec_new, codec_old = new.codec, old.codec
+    assert codec_new.one_draw and not codec_old.one_draw  # type: ignore[attr-defined]
+    codec_old.one_draw = True  # type: ignore[attr-defined]
     pick = random.Random(5)
     steps = 0
     for seed in range(5):

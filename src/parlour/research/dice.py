@@ -88,6 +88,10 @@ class DiceCodec(Codec):
             raise BadOption(f"numbering must be one of {', '.join(NUMBERINGS)}, not {numbering!r}")
         self.numbering = numbering
         self.version = NUMBERINGS[numbering]
+        self.one_draw = numbering == "scoring"
+        """How the environments draw a roll: with one random number (the engine's
+        ``apply_sample``; numbering version 1) or die by die (``sample_chance``'s stream;
+        version 0, whose games are unchanged)."""
         probe = game.new_initial_state()
         assert isinstance(probe, DiceState)
         self.n_dice = probe.n_dice
@@ -158,7 +162,9 @@ class DiceCodec(Codec):
         ]
 
     def new_position(self) -> DicePosition:
-        return DicePosition(self, self.game.new_initial_state())
+        state = self.game.new_initial_state()
+        assert isinstance(state, DiceState)
+        return DicePosition(self, state)
 
     def action_name(self, action_id: int) -> str:
         check_id(action_id, self.num_actions, f"an action id of {self.game.spec.name}")
@@ -245,6 +251,11 @@ class DicePosition(Position):
     codec: DiceCodec
     state: DiceState
     writes_bytes = True
+
+    def __init__(self, codec: DiceCodec, state: DiceState) -> None:
+        super().__init__(codec, state)
+        self._draw = state.apply_sample if codec.one_draw else state.sample_and_apply
+
     _listed_at = -1
     """The history length at the last :meth:`_listing` (-1: none yet)."""
     _listed: Listing | None = None
@@ -282,10 +293,13 @@ class DicePosition(Position):
         found = self._listed if self._listed_at == len(state.history) else self._listing()
         return no_mask if found is None else found.mask
 
+    def draw(self, rng: random.Random) -> None:
+        self._draw(rng)  # the engine refuses it off a chance node
+
     def advance(self, rng: random.Random) -> int:
-        state = self.state
+        state, draw = self.state, self._draw
         while state.roll is None and not state.over:
-            state.sample_and_apply(rng)
+            draw(rng)
         return state.current_player()
 
     def step_id(self, action_id: int, rng: random.Random) -> int:
@@ -296,8 +310,9 @@ class DicePosition(Position):
             self.apply_id(action_id)  # a chance id, or refused with the engine's reason
         else:  # _listing listed this very position with state.legal(): apply_id's fast path
             state.apply_legal(index)
+        draw = self._draw
         while state.roll is None and not state.over:  # advance, inlined
-            state.sample_and_apply(rng)
+            draw(rng)
         return state.current_player()
 
     def sample_and_apply(self, rng: random.Random) -> int:

@@ -116,7 +116,7 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
             if player == self.seat:
                 return
             if position.is_chance():
-                position.sample_and_apply(self._rng)
+                position.draw(self._rng)
             else:
                 assert self.opponent is not None
                 state = position.state

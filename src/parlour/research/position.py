@@ -125,6 +125,13 @@ class Position(ABC):
         self.apply_id(chance_id)
         return chance_id
 
+    def draw(self, rng: random.Random) -> None:
+        """At a chance node: draw an outcome with the environments' stream and apply it. This
+        is :meth:`sample_and_apply` unless the codec draws otherwise (the dice games' action
+        numbering version 1: one random number a roll, see ``docs/research.md``). Raises
+        :class:`IllegalMove` when this is not a chance node."""
+        self.sample_and_apply(rng)
+
     def action_mask(self) -> npt.NDArray[np.int8]:
         """A new ``int8`` array of ``num_actions``: 1 for each legal action id now."""
         mask = np.zeros(self.codec.num_actions, dtype=np.int8)
@@ -151,11 +158,11 @@ class Position(ABC):
         return self.advance(rng)
 
     def advance(self, rng: random.Random) -> int:
-        """Draw and apply chance outcomes (:meth:`sample_and_apply`, its stream) until a seat
-        is to move or the game is over; return :meth:`current_player` then."""
+        """Draw and apply chance outcomes (:meth:`draw`, the environments' stream) until a
+        seat is to move or the game is over; return :meth:`current_player` then."""
         player = self.current_player()
         while player == CHANCE:
-            self.sample_and_apply(rng)
+            self.draw(rng)
             player = self.current_player()
         return player
 
