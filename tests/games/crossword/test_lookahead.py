@@ -7,8 +7,11 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 import parlour
 from parlour.bots.arena import play_game
+from parlour.games.crossword import lookahead
 from parlour.games.crossword.board import ACROSS
 from parlour.games.crossword.bots import HardBot, make_bot, seen
 from parlour.games.crossword.lookahead import LookaheadBot, endgame_value
@@ -71,6 +74,30 @@ def test_the_same_seed_gives_the_same_choice_and_the_choice_is_legal() -> None:
         assert first == bot.choose(state, state.seat, random.Random(5))
         assert isinstance(first, Play)
         assert first in state.legal_actions()
+
+
+class _NoClock:
+    """A ``time`` module whose every use fails the test."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"the level read the clock: time.{name}")
+
+
+def test_the_default_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: the budget is work (samples, the end game's bound), so a seed gives the same
+    move on a loaded machine: the default level never reads the clock, while the bag holds
+    tiles or in the end game, and chooses as the level with the stop turned off does."""
+    expected = [
+        unclocked(samples=4, width=4).choose(s, s.seat, random.Random(5)) for s in POSITIONS[:2]
+    ]
+    end = position(QUICK, ["DS", "JZ"])
+    monkeypatch.setattr(lookahead, "time", _NoClock())
+    assert LookaheadBot().seconds == math.inf
+    found = [
+        LookaheadBot(samples=4, width=4).choose(s, s.seat, random.Random(5)) for s in POSITIONS[:2]
+    ]
+    assert found == expected
+    assert str(LookaheadBot().choose(end, 0, random.Random(0))) == "QUICKS H8 across"
 
 
 def test_a_whole_game_against_hard_is_legal() -> None:

@@ -18,15 +18,17 @@ other plays and the pass at each turn; at the last turn it counts each play alon
 gains the other rack twice, a play that does not go out loses the tiles it keeps). With racks
 of a few tiles this is the exact game; the bound is what keeps it inside the time budget.
 
-Budgets: ``samples`` racks per decision (the same for every candidate) and ``seconds``, a
-wall-clock stop: sampling ends early, after a whole sample, when the time is up, and the end
-game search falls back to ``hard``'s choice. The samples make a seed give the same game on any
-machine; the clock only cuts in on a machine too loaded to finish them (the choice may then
-differ from an unloaded run). More than two players: ``hard``'s choice.
+Budget, counted in work: ``samples`` racks per decision (the same for every candidate), and
+the end game's ``depth`` and ``beam``; no clock is read, so a seed gives the same game on any
+machine, loaded or not (issue 18). ``seconds`` is an optional wall-clock stop, off by default
+(``math.inf``): when set, sampling ends early, after a whole sample, once the time is up, and
+the end game search falls back to ``hard``'s choice. More than two players: ``hard``'s
+choice.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -55,14 +57,15 @@ class _OutOfTime(Exception):
 class LookaheadBot(CrosswordBot):
     """Simulate the reply to the best candidates; search the end game (module docstring).
 
-    ``width`` candidates, ``samples`` opponent racks per decision, ``seconds`` the wall-clock
-    stop per move; the end game looks ``depth`` turns ahead with ``beam`` plays per turn.
+    ``width`` candidates, ``samples`` opponent racks per decision, ``seconds`` an optional
+    wall-clock stop per move (off: ``math.inf``, the default, reads no clock); the end game
+    looks ``depth`` turns ahead with ``beam`` plays per turn.
     """
 
     name: str = "lookahead"
     width: int = 6
     samples: int = 16
-    seconds: float = 1.5
+    seconds: float = math.inf
     depth: int = 3
     beam: int = 8
 
@@ -72,7 +75,7 @@ class LookaheadBot(CrosswordBot):
     def decide(
         self, view: Seen, moves: list[Move], generator: MoveGenerator, rng: random.Random
     ) -> CrosswordAction:
-        deadline = time.perf_counter() + self.seconds
+        deadline = math.inf if self.seconds == math.inf else time.perf_counter() + self.seconds
         fallback = self.hard.decide(view, moves, generator, rng)
         if view.players != 2 or not moves:
             return fallback
@@ -123,7 +126,7 @@ class LookaheadBot(CrosswordBot):
         totals = [0.0] * len(ranked)
         pool = list(view.unseen)
         for done in range(self.samples):
-            if done and time.perf_counter() > deadline:
+            if done and deadline < math.inf and time.perf_counter() > deadline:
                 break
             rack = sorted_tiles("".join(rng.sample(pool, other_size)))
             for i, (board, score, leave) in enumerate(after):
@@ -181,7 +184,7 @@ def _scored(
 ) -> list[tuple[Move | None, float]]:
     """Each option of the player to move with its value (spread from here on, for the mover):
     the plays that go out, the ``beam`` highest-scoring others, and the pass (``None``)."""
-    if time.perf_counter() > deadline:
+    if deadline < math.inf and time.perf_counter() > deadline:
         raise _OutOfTime
     out = len(mine)
     results: list[tuple[Move | None, float]] = []
