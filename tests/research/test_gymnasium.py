@@ -97,6 +97,10 @@ def test_bad_arguments_are_refused() -> None:
         ParlourGymEnv("rummy")
     with pytest.raises(ValueError, match="dice games only"):
         ParlourGymEnv("rummy", opponent="easy", turns=1)
+    # turns=0 and -1 gave episodes over at reset, 1.5 one of two turns
+    for turns in (0, -1, 1.5, True, "1"):
+        with pytest.raises(ValueError, match="turns is a whole number of turns, 1 or more"):
+            ParlourGymEnv("ten-thousand", players=1, turns=turns)  # type: ignore[arg-type]
 
 
 def test_the_dice_numbering_is_a_parameter() -> None:

@@ -43,7 +43,8 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
     """One seat of a parlour game as a Gymnasium environment (see the module docstring).
 
     Raises ``ValueError`` for a game with other seats and no ``opponent``, an unknown
-    ``reward`` or ``illegal``, or ``turns`` in a game that is not a dice game; ``BadOption``
+    ``reward`` or ``illegal``, ``turns`` that is not an ``int`` of 1 or more, or ``turns`` in
+    a game that is not a dice game; ``BadOption``
     for the game's options.
     """
 
@@ -67,6 +68,8 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
             raise ValueError(f"there is no seat {seat}: seats are 0-{n - 1}")
         if reward not in ("win", "points"):
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
+        if turns is not None and (type(turns) is not int or turns < 1):
+            raise ValueError(f"turns is a whole number of turns, 1 or more, not {turns!r}")
         if illegal not in ("raise", "end"):
             raise ValueError(f"illegal is 'raise' or 'end', not {illegal!r}")
         self.illegal = illegal
