@@ -97,6 +97,10 @@ def test_bad_arguments_are_refused() -> None:
         ParlourGymEnv("rummy")
     with pytest.raises(ValueError, match="dice games only"):
         ParlourGymEnv("rummy", opponent="easy", turns=1)
+    # turns=0 and -1 gave episodes over at reset, 1.5 one of two turns
+    for turns in (0, -1, 1.5, True, "1"):
+        with pytest.raises(ValueError, match="turns is a whole number of turns, 1 or more"):
+            ParlourGymEnv("ten-thousand", players=1, turns=turns)  # type: ignore[arg-type]
 
 
 def test_the_dice_numbering_is_a_parameter() -> None:
@@ -105,3 +109,40 @@ def test_the_dice_numbering_is_a_parameter() -> None:
     assert env.action_space.n == 10009
     _, info = env.reset(seed=1)
     assert int(np.flatnonzero(info["action_mask"])[-1]) == 10008  # quit, version 0's id
+
+
+def test_a_step_after_the_episode_is_over_is_refused() -> None:
+    """Once the episode is over (here a farkle on the first roll of a one-turn episode, seed
+    68: over at reset, the seat's next turn waiting for its roll), a step changes nothing:
+    id 461 was applied as the next roll, 1 1 1 1 1 1 (the agent chose its dice), and id 0
+    then kept a 1 of it."""
+    env = ParlourGymEnv("ten-thousand", players=1, reward="points", turns=1)
+    _, info = env.reset(seed=68)
+    state = env.position.state
+    assert info["over"] and state.turns == 1 and state.scores == [0]
+    assert state.last is not None and state.last["end"] == "farkle"
+    assert not info["action_mask"].any()
+    before = state.to_json()
+    for action in (461, 0):
+        with pytest.raises(IllegalMove, match="the episode is over"):
+            env.step(action)
+    assert env.position.state.to_json() == before
+    ended = ParlourGymEnv("ten-thousand", players=1, reward="points", turns=1, illegal="end")
+    ended.reset(seed=68)
+    assert ended.step(461)[1:3] == (-1.0, True)
+    assert ended.position.state.to_json() == before
+
+
+def test_a_step_after_the_last_turn_against_an_opponent_is_refused() -> None:
+    """Greedy, one turn against the easy player: after the seat's turn the episode is over
+    while the game goes on (the opponent's roll is next); the agent's ids are refused
+    there, not read as the opponent's roll."""
+    env = ParlourGymEnv("greedy", opponent="easy", turns=1)
+    _random_episode(env, 4)
+    state = env.position.state
+    assert state.turns_played(0) == 1 and not state.over
+    before = state.to_json()
+    for action in (0, 1, 5003):
+        with pytest.raises(IllegalMove, match="the episode is over"):
+            env.step(action)
+    assert env.position.state.to_json() == before

@@ -3,8 +3,10 @@ and its observations, masks and rewards say what the engine says."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -341,4 +343,43 @@ def test_the_scoring_numbering_gives_the_same_games_as_version_0(game: str) -> N
             old.step(codec_old.id_of(action))  # type: ignore[attr-defined]
             steps += 1
         assert all(old.terminations.values()) and new.rewards == old.rewards
+    assert steps >= 20
+
+
+@pytest.mark.parametrize("in_place", [False, True])
+@pytest.mark.parametrize("numbering", ["scoring", "multisets"])
+def test_a_deep_copy_plays_on_as_the_original(in_place: bool, numbering: str) -> None:
+    """``copy.deepcopy`` of an environment after some rolls (a search's usual copy; it
+    raised ``TypeError``: the in-place arrays' byte views cannot be copied) plays on as the
+    original: the same actions give the same observations, masks, rolls and rewards, and
+    the copy writes its own arrays."""
+    original = env("greedy", in_place=in_place, numbering=numbering, players=3)
+    original.reset(seed=4)
+    pick = random.Random(2)
+    quit_id = original.unwrapped.codec.num_actions - 1
+
+    def choose(e: Any) -> int:
+        legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+        return int(pick.choice([i for i in legal if i != quit_id]))
+
+    for _ in range(6):
+        original.step(choose(original))
+    copied = copy.deepcopy(original)
+    assert copied.unwrapped.position.state == original.unwrapped.position.state
+    steps = 0
+    while not all(original.unwrapped.terminations.values()):
+        agent = original.agent_selection
+        assert copied.agent_selection == agent
+        seen = original.observe(agent)
+        other = copied.observe(agent)
+        assert other["observation"].tobytes() == seen["observation"].tobytes()
+        assert np.array_equal(other["action_mask"], seen["action_mask"])
+        if in_place:
+            assert not np.shares_memory(other["observation"], seen["observation"])
+        action = choose(original)
+        original.step(action)
+        copied.step(action)
+        steps += 1
+    assert copied.unwrapped.position.state == original.unwrapped.position.state
+    assert copied.unwrapped.rewards == original.unwrapped.rewards
     assert steps >= 20

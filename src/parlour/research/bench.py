@@ -25,6 +25,7 @@ the machine and its load: compare within one run.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -74,6 +75,26 @@ def _median(values: list[float]) -> float:
 def _ratio(rates: dict[str, list[float]], top: str, bottom: str) -> float:
     """The median over the rounds of ``rates[top] / rates[bottom]`` within each round."""
     return _median([a / b for a, b in zip(rates[top], rates[bottom], strict=True)])
+
+
+def _overhead(rates: dict[str, list[float]], top: str, bottom: str) -> str:
+    """``rates[top] / rates[bottom] - 1`` as a percentage: the median over the rounds of the
+    same-round ratios, then their range in brackets (how much the rounds disagree), e.g.
+    ``"29% [10% to 35%]"``."""
+    each = sorted(a / b - 1 for a, b in zip(rates[top], rates[bottom], strict=True))
+    return f"{_median(each):.0%} [{each[0]:.0%} to {each[-1]:.0%}]"
+
+
+def _legend() -> str:
+    """The first line printed: what the figures are, and the machine's load now."""
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (
+        f"Rates per CPU second of this process, each the median of {ROUNDS} rounds; each ratio "
+        f"and overhead the median of the {ROUNDS} same-round ratios\n(not the ratio of the rates "
+        f"printed), an overhead's range over the rounds in brackets. Overhead = engine rate / "
+        f"wrapper rate - 1, the engine on its\nchecked path (negative: the wrapper, on the fast "
+        f"path, is faster). Load average {load}."
+    )
 
 
 def engine_units(name: str, *, fast: bool, unit: str, rng: random.Random, **options: object) -> int:
@@ -235,6 +256,8 @@ def main(argv: list[str]) -> None:
     def show(text: str) -> None:
         print(text, flush=True)
 
+    show(_legend())
+
     def engine(name: str, fast: bool, unit: str, **options: Any) -> Callable[[], int]:
         return partial(engine_units, name, fast=fast, unit=unit, rng=rng, **options)
 
@@ -297,17 +320,18 @@ def main(argv: list[str]) -> None:
         show(
             f"{name} decisions/s: engine {_median(r['engine']):,.0f}, "
             f"PettingZoo {_median(r['zoo']):,.0f} "
-            f"(overhead {_ratio(r, 'engine', 'zoo') - 1:.0%}), "
+            f"(overhead {_overhead(r, 'engine', 'zoo')}), "
             f"in place {_median(r['zoo in place']):,.0f} "
-            f"(overhead {_ratio(r, 'engine', 'zoo in place') - 1:.0%}), "
+            f"(overhead {_overhead(r, 'engine', 'zoo in place')}), "
             f"pyspiel {_median(r['spiel']):,.0f} "
-            f"(overhead {_ratio(r, 'engine', 'spiel') - 1:.0%})"
+            f"(overhead {_overhead(r, 'engine', 'spiel')})"
         )
         show(
             f"  engine with each decision's observation {_median(r['engine observed']):,.0f}: "
-            f"PettingZoo overhead {_ratio(r, 'engine observed', 'zoo') - 1:.0%}, "
-            f"in place {_ratio(r, 'engine observed', 'zoo in place') - 1:.0%}"
+            f"PettingZoo overhead {_overhead(r, 'engine observed', 'zoo')}, "
+            f"in place {_overhead(r, 'engine observed', 'zoo in place')}"
         )
+    show(f"Load average at the end {' '.join(f'{x:.1f}' for x in os.getloadavg())}.")
 
 
 if __name__ == "__main__":

@@ -17,10 +17,10 @@ MaskablePPO reads). Rewards: ``"win"`` (default) gives the engine's return at th
 round scores, word scores). ``turns=N`` (dice games only) ends the episode when the seat has
 finished N turns: ``turns=1`` with ``players=1`` is one solo turn. ``info["over"]`` says the
 episode is over; it can be so at ``reset`` already (a farkle on the first roll of a one-turn
-episode: no action is legal, and the turn scored nothing). An illegal action raises
-:class:`~parlour.engine.errors.IllegalMove` and changes nothing; with ``illegal="end"`` it
-ends the episode instead (reward -1, the game unchanged), for learners that sample
-unmasked actions.
+episode: no action is legal, and the turn scored nothing). An illegal action, and any
+action once the episode is over, raises :class:`~parlour.engine.errors.IllegalMove` and
+changes nothing; with ``illegal="end"`` it ends the episode instead (reward -1, the game
+unchanged), for learners that sample unmasked actions.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
     """One seat of a parlour game as a Gymnasium environment (see the module docstring).
 
     Raises ``ValueError`` for a game with other seats and no ``opponent``, an unknown
-    ``reward`` or ``illegal``, or ``turns`` in a game that is not a dice game; ``BadOption``
+    ``reward`` or ``illegal``, ``turns`` that is not an ``int`` of 1 or more, or ``turns`` in
+    a game that is not a dice game; ``BadOption``
     for the game's options.
     """
 
@@ -67,6 +68,8 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
             raise ValueError(f"there is no seat {seat}: seats are 0-{n - 1}")
         if reward not in ("win", "points"):
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
+        if turns is not None and (type(turns) is not int or turns < 1):
+            raise ValueError(f"turns is a whole number of turns, 1 or more, not {turns!r}")
         if illegal not in ("raise", "end"):
             raise ValueError(f"illegal is 'raise' or 'end', not {illegal!r}")
         self.illegal = illegal
@@ -140,6 +143,10 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
 
     def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         try:
+            if self.position.current_player() != self.seat or self._turns_done():
+                # the game over, its turns done, or (turns=N) another seat's roll next: a
+                # chance id here would choose the dice
+                raise IllegalMove("the episode is over: reset to start another")
             self.position.apply_id(action_id(action))
         except IllegalMove:
             if self.illegal == "raise":

@@ -88,6 +88,17 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection: str = self.possible_agents[0]
         self.position: Position = self.codec.new_position()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """For ``copy.deepcopy`` and pickle: everything but the byte views of the in-place
+        arrays (a memoryview cannot be copied; :meth:`__setstate__` makes the copy's own)."""
+        state = self.__dict__.copy()
+        del state["_views"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._views = [a.data.cast("B") for a in self._observations]
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 

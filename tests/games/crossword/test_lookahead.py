@@ -113,3 +113,31 @@ def test_more_than_two_players_play_as_hard() -> None:
     assert state.game.num_players == 3
     choice = unclocked().choose(state, state.seat, random.Random(1))
     assert choice == HardBot().choose(state, state.seat, random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("streak", "behind"),
+    [([0, 0], 0), ([0, 1], 1), ([1, 1], 2), ([1, 2], 3), ([0, 2], 1), ([2, 1], 2)],
+)
+def test_the_end_game_starts_from_the_scoreless_turns_behind_it(
+    monkeypatch: pytest.MonkeyPatch, streak: list[int], behind: int
+) -> None:
+    """The end game's root counts the scoreless turns in a row just played, from the seats'
+    ``streak`` (seat 0 to move): ``[1, 2]`` is seat 1, seat 0, seat 1 scoreless in turn, so
+    one more pass ends the game now (both seats' last two turns scoreless); ``[0, 2]`` is
+    seat 0's play between seat 1's two passes, one behind. The root began at 0 whatever
+    the streak, valuing a pass that ends the game as if play went on."""
+    state = position(QUICK, ["DS", "JZ"])
+    state.streak = list(streak)
+    assert not state.over and state.current_player() == 0
+    roots: list[int] = []
+    scored = lookahead._scored
+
+    def spy(*args: object) -> object:
+        if not roots:
+            roots.append(args[-1])  # type: ignore[arg-type]
+        return scored(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lookahead, "_scored", spy)
+    LookaheadBot().choose(state, 0, random.Random(0))
+    assert roots == [behind]

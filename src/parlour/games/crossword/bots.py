@@ -54,7 +54,8 @@ highest-scoring plays (and every play that goes out)."""
 class Seen:
     """What one seat knows (from ``observation(seat)``): the ``board``, its ``rack``, the
     number of tiles in the ``bag``, the ``unseen`` tiles (bag and other racks together,
-    sorted), the ``scores``, its ``seat`` and the number of ``players``."""
+    sorted), the ``scores``, each seat's scoreless ``streak``, its ``seat`` and the number
+    of ``players``."""
 
     seat: int
     players: int
@@ -63,6 +64,8 @@ class Seen:
     bag: int
     unseen: str
     scores: tuple[int, ...]
+    streak: tuple[int, ...] = ()
+    """Each seat's scoreless turns in a row (the engine's ``streak``; empty: none known)."""
 
 
 def seen(state: State, seat: int) -> Seen:
@@ -82,6 +85,7 @@ def seen(state: State, seat: int) -> Seen:
         bag=int(view["bag"]),
         unseen=str(view["unseen"]),
         scores=tuple(view["scores"]),
+        streak=tuple(view.get("streak", ())),
     )
 
 

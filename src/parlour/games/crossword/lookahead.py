@@ -158,13 +158,32 @@ class LookaheadBot(CrosswordBot):
         best: tuple[float, tuple[int, str, int, str]] | None = None
         choice: CrosswordAction = Pass()
         options = _scored(
-            view.board, view.rack, theirs, moves, generator, self, deadline, self.depth, 0
+            view.board,
+            view.rack,
+            theirs,
+            moves,
+            generator,
+            self,
+            deadline,
+            self.depth,
+            scoreless_behind(view),
         )
         for m, value in options:
             key = (value, _key(m) if m is not None else (-1, "", 0, ""))
             if best is None or key > best:
                 best, choice = key, (m.play if m is not None else Pass())
         return choice if best is not None else no_play(view)
+
+
+def scoreless_behind(view: Seen) -> int:
+    """The scoreless turns in a row just played (two players; 0 if no ``streak`` is known),
+    as :func:`endgame_value` counts them (4 end the game): the other seat's last turns and
+    the mover's alternate back from the other's latest, so a run is at most twice the
+    other's streak and twice the mover's plus one."""
+    if len(view.streak) != 2:
+        return 0
+    mine, other = view.streak[view.seat], view.streak[1 - view.seat]
+    return min(2 * other, 2 * mine + 1)
 
 
 def _action(candidate: Candidate) -> CrosswordAction:
