@@ -74,6 +74,24 @@ def test_illegal_actions_raise_or_end() -> None:
     assert env.position.state.to_json() == before
 
 
+def test_an_episode_ended_by_an_illegal_action_stays_over_until_reset() -> None:
+    # A legal step after illegal="end" ended the episode was played on (found by a new user).
+    env = ParlourGymEnv("ten-thousand", players=1, illegal="end")
+    _, info = env.reset(seed=1)
+    assert info["action_mask"][1] and not info["over"]  # keep 1 bank: legal now
+    before = env.position.state.to_json()
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(bad)
+    assert (reward, done, info["over"]) == (-1.0, True, True)
+    _, reward, done, _, info = env.step(1)  # legal in the game, but the episode is over
+    assert (reward, done, info["over"]) == (-1.0, True, True)
+    assert env.position.state.to_json() == before
+    _, info = env.reset(seed=1)
+    assert not info["over"]
+    assert env.step(1)[1:3] == (0.0, False)  # played now: kept a 1 and banked it
+    assert env.position.state.scores == [100]  # type: ignore[attr-defined]
+
+
 def test_an_action_that_is_not_an_integer_id_is_illegal() -> None:
     # 1.5 was played as id 1 (int() truncated it), "1" as 1: a Discrete space holds neither
     env = ParlourGymEnv("ten-thousand", players=1)

@@ -100,6 +100,9 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
             return self.position.action_mask()
         return np.zeros(self.codec.num_actions, dtype=np.int8)
 
+    _ended = False
+    """True once an illegal action ended the episode (``illegal="end"``), until ``reset``."""
+
     def _points(self) -> int:
         return int(self.position.state.scores[self.seat])  # type: ignore[attr-defined]
 
@@ -127,7 +130,7 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
                 state.apply(action, player=player)
 
     def _info(self) -> dict[str, Any]:
-        over = self.position.is_terminal() or self._turns_done()
+        over = self._ended or self.position.is_terminal() or self._turns_done()
         return {"action_mask": self.action_masks(), "over": over}
 
     def reset(
@@ -137,13 +140,14 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
         if seed is not None:
             self._rng = random.Random(seed)
         self.position = self.codec.new_position()
+        self._ended = False
         self._advance()
         self._last_points = self._points()
         return self.position.observation(self.seat), self._info()
 
     def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         try:
-            if self.position.current_player() != self.seat or self._turns_done():
+            if self._ended or self.position.current_player() != self.seat or self._turns_done():
                 # the game over, its turns done, or (turns=N) another seat's roll next: a
                 # chance id here would choose the dice
                 raise IllegalMove("the episode is over: reset to start another")
@@ -151,6 +155,7 @@ class ParlourGymEnv(gymnasium.Env[Vector, int]):
         except IllegalMove:
             if self.illegal == "raise":
                 raise
+            self._ended = True  # until reset: the episode ended here, whatever the game
             return self.position.observation(self.seat), -1.0, True, False, self._info()
         self._advance()
         done = self.position.is_terminal() or self._turns_done()
