@@ -42,13 +42,14 @@ def serve(
     commit_window_seconds: Annotated[
         float,
         typer.Option(
-            help="The group writer's commit window (seconds; 0: off): a lone write waits "
-            "up to this long for others to share its transaction while the recent rate "
-            "expects some.",
+            help="The group writer's commit window (seconds; 0: off, the default): a lone "
+            "write waits up to this long for others to share its transaction while the "
+            "recent rate expects some (0.004: a few milliseconds of latency for fewer "
+            "transactions).",
             min=0,
             max=0.1,
         ),
-    ] = 0.004,
+    ] = 0.0,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
