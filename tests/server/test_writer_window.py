@@ -121,3 +121,18 @@ def test_a_stop_during_the_window_writes_what_waits(ctx: ServerContext) -> None:
     writer.stop()  # graceful: what is queued or waiting is written first
     assert waiting.result(timeout=0) == "stored"
     assert time.monotonic() - began < WINDOW * 0.7  # the stop cut the wait short
+
+
+def test_at_a_low_rate_a_lone_write_does_not_wait(ctx: ServerContext) -> None:
+    writer = GroupWriter(ctx.engine, window=WINDOW)
+    writer.start()
+    try:
+        began = time.monotonic()  # nothing written yet: no company expected
+        assert writer.submit(lambda _c: "first").result(timeout=10) == "first"
+        assert time.monotonic() - began < WINDOW * 0.8
+        time.sleep(RATE_SPAN * 12)  # one write in three seconds: 0.17 a window, under 0.5
+        began = time.monotonic()
+        assert writer.submit(lambda _c: "quiet").result(timeout=10) == "quiet"
+        assert time.monotonic() - began < WINDOW * 0.8
+    finally:
+        writer.stop()
