@@ -42,6 +42,7 @@ def serve(
     commit_window_seconds: Annotated[
         float,
         typer.Option(
+            "--commit-window",
             help="The group writer's commit window (seconds; 0: off, the default): a lone "
             "write waits up to this long for others to share its transaction while the "
             "recent rate expects some (0.004: a few milliseconds of latency for fewer "
