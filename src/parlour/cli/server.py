@@ -39,6 +39,18 @@ def serve(
             max=16,
         ),
     ] = 1,
+    commit_window_seconds: Annotated[
+        float,
+        typer.Option(
+            "--commit-window",
+            help="The group writer's commit window (seconds; 0: off, the default): a lone "
+            "write waits up to this long for others to share its transaction while the "
+            "recent rate expects some (0.004: a few milliseconds of latency for fewer "
+            "transactions).",
+            min=0,
+            max=0.1,
+        ),
+    ] = 0.0,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
@@ -143,6 +155,7 @@ def serve(
         sweep_seconds=sweep_seconds,
         cookie_secure=secure_cookie,
         writer_threads=writer_threads,
+        commit_window_seconds=commit_window_seconds,
         forwarded_allow_ips=tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip()),
         max_signups_per_address=(
             max_signups if _max_signups_per_address is None else _max_signups_per_address

@@ -91,6 +91,13 @@ class Settings:
     """Group-commit writer threads, each with a connection of its own. One is enough on one
     machine (batches grow with the load); more let one batch's round trips overlap
     another's on a PostgreSQL across a network. SQLite always has one."""
+    commit_window_seconds: float = 0.0
+    """The group writer's commit window (seconds; 0, the default: off): a write alone in
+    the writer's queue, while the recent rate expects company within the window, waits for
+    it up to this long after its submission and shares its transaction (fewer transactions
+    at a moderate rate, for at most this much latency; ``services/writer.py``). Off by
+    default: a few milliseconds showed no CPU gain per action that the measurements could
+    tell from noise (docs/server.md, "Fifth pass")."""
     argon2_fast: bool = False
     """Cheap argon2 parameters (tests and the load test only; never in production)."""
     new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(32))

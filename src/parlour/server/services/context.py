@@ -45,7 +45,9 @@ class ServerContext:
     def __post_init__(self) -> None:
         self.hashing = anyio.CapacityLimiter(max(1, self.settings.hash_workers))
         threads = 1 if self.engine.dialect.name == "sqlite" else self.settings.writer_threads
-        self.writer = GroupWriter(self.engine, threads=threads)
+        self.writer = GroupWriter(
+            self.engine, threads=threads, window=self.settings.commit_window_seconds
+        )
 
     def account_names(self, connection: Connection, ids: list[int]) -> dict[int, str]:
         """Display names by account id, asking the database only for ids not seen before."""

@@ -21,7 +21,19 @@ the batch is written again write by write, so only that append answers ``False``
 
 A write nobody waits on (the notifications) may be submitted *deferrable*: alone in the
 queue it waits up to :attr:`GroupWriter.linger` (5 ms) for another write and shares its
-transaction, instead of a transaction of its own.
+transaction, instead of a transaction of its own. It may also be given a *due* time: the
+writer thread that takes it earlier holds it back until then (other batches go by
+meanwhile) and writes it with the first batch from then on; a stop writes it at once.
+
+**The commit window** (:attr:`GroupWriter.window`, ``Settings.commit_window_seconds``, as
+PostgreSQL's ``commit_delay`` and ``commit_siblings``): a write that finds itself alone in
+the queue while the writer's recent rate says company is likely (at least
+:data:`COMPANY` writes expected within the window) waits for other writes until the window
+has passed since it was submitted (or the batch is full), and they share one transaction.
+At a high rate the queue already holds several writes and nobody waits; at a low one
+(less than :data:`COMPANY` writes a window) waiting would only add latency, so nobody
+does. It trades at most the window of latency for fewer transactions; nothing is
+answered before its commit, as ever.
 
 A writer thread keeps its own connection (no pool check-out per batch). Several writer
 threads (PostgreSQL, ``parlour serve --writer-threads``) take batches from the one queue,
@@ -72,18 +84,37 @@ Herald = Callable[[list[Append]], tuple[tuple[str, list[str]], Callable[[], None
 
 _STOP = object()
 
+COMPANY = 0.5
+"""Writes the recent rate must expect within the window for a lone write to wait for them
+(see the module docstring)."""
+RATE_SPAN = 0.25
+"""Seconds over which the writer counts writes for its recent rate."""
+
 
 class GroupWriter:
     """The writer threads (see the module docstring). ``submit`` from any thread."""
 
     def __init__(
-        self, engine: Engine, *, max_batch: int = 256, threads: int = 1, linger: float = 0.005
+        self,
+        engine: Engine,
+        *,
+        max_batch: int = 256,
+        threads: int = 1,
+        linger: float = 0.005,
+        window: float = 0.0,
     ) -> None:
         self.engine = engine
         self.max_batch = max_batch
         self.linger = linger
         """Seconds a batch of deferrable writes only waits for a write that is not (see
         :meth:`submit`)."""
+        self.window = window
+        """The commit window: seconds after its submission a lone write may wait for
+        company when the recent rate expects some (see the module docstring); 0: never."""
+        self._counted = 0
+        self._since = time.monotonic()
+        self._rate = 0.0
+        """Writes per second taken over the last :data:`RATE_SPAN` seconds or more."""
         self.threads = max(1, threads)
         self._figures = threading.Lock()
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -129,16 +160,19 @@ class GroupWriter:
         for thread in threads:
             thread.join()
 
-    def submit(self, write: Callable[[Connection], T], *, deferrable: bool = False) -> Future[T]:
+    def submit(
+        self, write: Callable[[Connection], T], *, deferrable: bool = False, due: float = 0.0
+    ) -> Future[T]:
         """Queue *write*; the future holds its result once its transaction committed, or the
         exception it (or its commit) raised: :class:`Unavailable` at once when the writer is
         down (see the module docstring). A *deferrable* write (nobody waits on it: the
         notifications) does not start a batch of its own at once: a batch holding only such
         writes waits up to :attr:`linger` seconds for another write to join, so it shares
-        that write's transaction instead of adding one."""
+        that write's transaction instead of adding one; and it is not written before *due*
+        (``time.monotonic()`` seconds) unless the writer stops."""
         future: Future[T] = Future()
         if deferrable:
-            write = _Deferrable(write)
+            write = _Deferrable(write, due)
         if self.failure is not None:
             future.set_exception(self._refusal())
             return future
@@ -146,7 +180,7 @@ class GroupWriter:
             future.set_running_or_notify_cancel()
             _run_alone(self.engine, write, future)
             return future
-        self._queue.put((write, future))
+        self._queue.put((write, future, time.monotonic()))
         if self.failure is not None:  # the writer died meanwhile: nobody else may answer it
             self._refuse_queued()
         return future
@@ -173,43 +207,52 @@ class GroupWriter:
             if item is _STOP:
                 stops += 1
                 continue
-            _write, future = item
+            future = item[1]
             if future.set_running_or_notify_cancel():
                 future.set_exception(self._refusal())
         for _ in range(stops):
             self._queue.put(_STOP)
 
     def _run(self) -> None:
+        self._local.held = []
         try:
             self._loop()
         except BaseException as err:
             self.failure = self.failure or f"{type(err).__name__}: {err}"
             log.critical("the group writer stopped: every write is refused", exc_info=True)
             self._refuse_queued()
+            for item in self._local.held:
+                if item[1].set_running_or_notify_cancel():
+                    item[1].set_exception(self._refusal())
         finally:
             connection = getattr(self._local, "connection", None)
             if connection is not None:
                 connection.close()
 
     def _loop(self) -> None:
+        held: list[Any] = self._local.held  # deferrable writes taken before they were due
         stopping = False
         while not stopping:
-            item = self._queue.get()
+            item = self._next(held)
+            taken: list[Any] = []
             if item is _STOP:
-                return
-            batch = [item]
-            while len(batch) < self.max_batch:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is _STOP:
-                    stopping = True
-                    break
-                batch.append(more)
-            if not stopping and all(isinstance(w, _Deferrable) for w, _f in batch):
-                stopping = self._linger(batch)
+                stopping = True
+            elif item is not None:
+                taken.append(item)
+                stopping = self._take(taken, None)
+            taken = _due(held, taken, stopping)
+            if not taken:
+                continue
+            if not stopping and all(isinstance(i[0], _Deferrable) for i in taken):
+                stopping = self._take(taken, time.monotonic() + self.linger, lazy=True)
+                taken = _due(held, taken, stopping)
+            elif not stopping and len(taken) == 1 and self._company_expected():
+                stopping = self._take(taken, taken[0][2] + self.window)
+                taken = _due(held, taken, stopping)
+            self._count(len(taken))
+            batch = [(i[0], i[1]) for i in taken + (held if self.failure is not None else [])]
             if self.failure is not None:  # another writer thread died
+                held.clear()
                 for _write, future in batch:
                     if future.set_running_or_notify_cancel():
                         future.set_exception(self._refusal())
@@ -220,23 +263,53 @@ class GroupWriter:
             if batch:
                 self._write(batch)
 
-    def _linger(self, batch: list[tuple[Write, Future[Any]]]) -> bool:
-        """Add to *batch* (deferrable writes only) what comes within :attr:`linger` seconds,
-        until a write that is not deferrable comes, and then whatever waits behind it; True
-        when a stop mark came."""
-        deadline = time.monotonic() + self.linger
-        urgent = False
-        while len(batch) < self.max_batch:
-            left = 0.0 if urgent else deadline - time.monotonic()
+    def _next(self, held: list[Any]) -> Any:
+        """The next item of the queue (a write or a stop mark), waiting for one; ``None``
+        when a write of *held* falls due first."""
+        if not held:
+            return self._queue.get()
+        left = min(i[0].due for i in held) - time.monotonic()
+        try:
+            return self._queue.get(timeout=left) if left > 0 else None
+        except queue.Empty:
+            return None
+
+    def _take(self, taken: list[Any], deadline: float | None, *, lazy: bool = False) -> bool:
+        """Add to *taken* what the queue holds, and what comes until *deadline* (monotonic
+        seconds; ``None``: nothing more); a *lazy* batch (deferrable writes only) stops
+        waiting once a write that is not deferrable comes, and takes whatever waits behind
+        it. At most :attr:`max_batch` writes; True when a stop mark came."""
+        while len(taken) < self.max_batch:
+            left = 0.0 if deadline is None else deadline - time.monotonic()
             try:
                 more = self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait()
             except queue.Empty:
-                break
+                return False
             if more is _STOP:
                 return True
-            batch.append(more)
-            urgent = urgent or not isinstance(more[0], _Deferrable)
+            taken.append(more)
+            if lazy and not isinstance(more[0], _Deferrable):
+                lazy, deadline = False, None
         return False
+
+    def _company_expected(self) -> bool:
+        """Whether the recent rate expects :data:`COMPANY` writes within the window."""
+        if self.window <= 0:
+            return False
+        span = time.monotonic() - self._since
+        # a span past its length means nothing was taken for a while: the rate has fallen
+        rate = self._counted / span if span >= RATE_SPAN else self._rate
+        return rate * self.window >= COMPANY
+
+    def _count(self, writes: int) -> None:
+        """Count *writes* taken for the recent rate."""
+        now = time.monotonic()
+        self._counted += writes
+        span = now - self._since
+        if span >= RATE_SPAN:
+            self._rate = self._counted / span
+            self._counted = 0
+            self._since = now
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
@@ -313,15 +386,34 @@ class GroupWriter:
 
 
 class _Deferrable:
-    """A write submitted with ``deferrable=True`` (see :meth:`GroupWriter.submit`)."""
+    """A write submitted with ``deferrable=True`` (see :meth:`GroupWriter.submit`), not to
+    be written before *due* (monotonic seconds)."""
 
-    __slots__ = ("write",)
+    __slots__ = ("due", "write")
 
-    def __init__(self, write: Write) -> None:
+    def __init__(self, write: Write, due: float = 0.0) -> None:
         self.write = write
+        self.due = due
 
     def __call__(self, connection: Connection) -> Any:
         return self.write(connection)
+
+
+def _due(held: list[Any], taken: list[Any], everything: bool) -> list[Any]:
+    """The writes of *taken* and *held* to write now: all of them when *everything* (the
+    writer stops), else those not held back by a due time still to come, which stay in (or
+    go to) *held*, kept in their order."""
+    ready: list[Any] = []
+    later: list[Any] = []
+    if everything:
+        ready, held[:] = held + taken, later
+        return ready
+    now = time.monotonic()
+    for item in held + taken:
+        write = item[0]
+        (later if isinstance(write, _Deferrable) and write.due > now else ready).append(item)
+    held[:] = later
+    return ready
 
 
 class _BatchLost(Exception):
