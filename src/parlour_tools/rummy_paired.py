@@ -21,10 +21,11 @@ import json
 import random
 import statistics
 import time
+from dataclasses import replace
 
 import parlour
 from parlour.bots.base import Bot
-from parlour.games.rummy.bots import make_bot
+from parlour.games.rummy.bots import HARD, make_bot
 from parlour.games.rummy.search import SearchBot
 from parlour.games.rummy.state import RummyState
 
@@ -33,6 +34,8 @@ def player(spec: str) -> Bot:
     """The player named by *spec* (see the module docstring)."""
     if spec.startswith("search"):
         return SearchBot(**json.loads(spec[len("search") :] or "{}"))
+    if spec.startswith("hard{"):
+        return replace(HARD, **json.loads(spec[len("hard") :]))
     return make_bot(spec)
 
 

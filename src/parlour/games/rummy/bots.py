@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
@@ -151,7 +151,17 @@ class PlannerBot:
     too); ``start_bonus`` (points) is taken off the cost of keeping a card in a two-card
     start; ``take_to_meld`` takes the discard only when it makes a meld with the hand
     (otherwise: when it lowers the deadwood, and for ``memory`` no more than a sampled stock
-    draw would, ``samples`` cards)."""
+    draw would, ``samples`` cards).
+
+    More of the ``memory`` discard rule, as parameters (issue 18's tuning; the defaults are
+    hard's): ``gain`` weighs the chance *p* of melding a card of value *v*, whose keeping
+    costs *v*(1 - ``gain`` *p*) points; ``danger_weight`` (points) is added to the cost of
+    throwing a card that joins a card an opponent is known to hold; ``tie_outs`` breaks ties
+    between equal costs by fewer outs first (then the higher rank; otherwise the higher rank
+    alone); ``start_draws`` scales the start bonus down when fewer draws than that are
+    left (0: never). With ``take_to_meld``, the discard is also taken when ``take_fit`` and it can be
+    laid off onto the table, or when it makes a two-card start with the hand and counts at
+    most ``take_start`` points (0: never)."""
 
     name: str
     memory: bool
@@ -161,6 +171,11 @@ class PlannerBot:
     reach: float = 1.0
     start_bonus: float = 0.0
     take_to_meld: bool = False
+    gain: float = 2.0
+    tie_outs: bool = False
+    take_fit: bool = False
+    take_start: int = 0
+    start_draws: float = 0.0
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
@@ -200,7 +215,7 @@ class PlannerBot:
         top = view.discard[-1]
         hand = view.hand
         if self.take_to_meld:
-            return DRAW_DISCARD if completes_meld(hand, top) else DRAW_STOCK
+            return DRAW_DISCARD if self._takes(view, top) else DRAW_STOCK
         table = view.table
         keep_now = best_after_discard(table, hand | 1 << top, top)
         without = min(plan_deadwood(table, hand), best_after_discard(table, hand, None))
@@ -214,6 +229,15 @@ class PlannerBot:
         sample = rng.sample(unseen, min(self.samples, len(unseen)))
         expected = sum(best_after_discard(table, hand | 1 << x, None) for x in sample) / len(sample)
         return DRAW_DISCARD if keep_now <= expected else DRAW_STOCK
+
+    def _takes(self, view: PlayerView, top: Card) -> bool:
+        """Whether the ``take_to_meld`` rule takes the top discard *top*."""
+        hand = view.hand
+        if completes_meld(hand, top):
+            return True
+        if self.take_fit and any(m.accepts >> top & 1 for m in view.table):
+            return True
+        return POINTS[top] <= self.take_start and in_start(hand | 1 << top, top)
 
     # --- melding, laying off, discarding --------------------------------------------------
 
@@ -250,25 +274,27 @@ class PlannerBot:
             others = sum(view.hand_counts) - view.hand.bit_count()
             draws = max(1, min(view.stock_count // len(view.hand_counts) + 1, 2 + others // 2))
 
-            def cost(action: Discard) -> tuple[float, int]:
+            def cost(action: Discard) -> tuple[float, int, int]:
                 c = action.card
                 if melded_now >> c & 1:
-                    return (-100.0, c % 13)
-                miss = 1 - min(1.0, outs(c, hand, live) / unseen)
+                    return (-100.0, 0, c % 13)
+                ways = outs(c, hand, live)
+                miss = 1 - min(1.0, ways / unseen)
                 p = 1 - miss ** (draws * self.reach)
-                value = POINTS[c] * (1 - 2 * p)
+                value = POINTS[c] * (1 - self.gain * p)
                 if in_start(hand, c):
-                    value -= self.start_bonus
+                    fade = min(1.0, draws / self.start_draws) if self.start_draws else 1.0
+                    value -= self.start_bonus * fade
                 if danger >> c & 1:
                     value -= self.danger_weight
-                return (value, c % 13)
+                return (value, -ways if self.tie_outs else 0, c % 13)
 
         else:
 
-            def cost(action: Discard) -> tuple[float, int]:
+            def cost(action: Discard) -> tuple[float, int, int]:
                 c = action.card
                 keep = POINTS[c] if not melded_now >> c & 1 else -20
-                return (keep - self.outs_weight * outs(c, hand, live), c % 13)
+                return (keep - self.outs_weight * outs(c, hand, live), 0, c % 13)
 
         return max(discards, key=cost)
 
@@ -289,11 +315,21 @@ class PlannerBot:
         return danger
 
 
+HARD = PlannerBot("hard", memory=True, reach=2.0, start_bonus=10.0, take_to_meld=True)
+"""The ``hard`` level (its parameters set by hand, ``docs/rules/rummy.md#why-simple-wins``)."""
+
 LEVELS: dict[str, EasyBot | PlannerBot] = {
     "easy": EasyBot(),
     "medium": PlannerBot("medium", memory=False),
-    "hard": PlannerBot("hard", memory=True, reach=2.0, start_bonus=10.0, take_to_meld=True),
+    "hard": HARD,
 }
+
+TUNED = replace(HARD, name="tuned", reach=4.0, gain=3.0)
+"""``hard`` with the parameters tuned on paired deals against it (issue 18,
+``docs/rules/rummy.md#tuned``)."""
+
+PLANNERS: dict[str, PlannerBot] = {"hard": HARD, "tuned": TUNED}
+"""The players whose choices the ``search`` level starts from (``SearchBot.base``)."""
 
 
 BASELINES = ("simple", "search")
