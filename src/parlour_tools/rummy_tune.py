@@ -35,6 +35,7 @@ GRID: dict[str, Sequence[Any]] = {
     "take_fit": (False, True),
     "tie_outs": (False, True),
     "start_draws": (0.0, 2.0, 4.0, 6.0),
+    "hold": (0, 3, 4, 5, 6, 8),
 }
 """The values tried for each parameter (hard's own value among them)."""
 
@@ -75,7 +76,8 @@ def tune(
                 trial = {**best, name: value}
                 got = margins(trial, deals, seed)
                 mean, error = mean_error(got)
-                gain, gain_error = mean_error([a - b for a, b in zip(got, best_margins)])
+                ahead = [a - b for a, b in zip(got, best_margins, strict=True)]
+                gain, gain_error = mean_error(ahead)
                 print(
                     f"pass {n + 1} {json.dumps(trial)}: {mean:+.2f} +/- {error:.2f} "
                     f"against hard; {gain:+.2f} +/- {gain_error:.2f} against the best",

@@ -25,7 +25,7 @@ def test_levels_and_unknown_level() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard"]
     assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard")
     assert make_bot("search").name == "search"
-    with pytest.raises(ParlourError, match="levels: easy, medium, hard, search"):
+    with pytest.raises(ParlourError, match="levels: easy, medium, hard, search, tuned, expert"):
         make_bot("genius")
 
 

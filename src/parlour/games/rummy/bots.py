@@ -159,7 +159,9 @@ class PlannerBot:
     throwing a card that joins a card an opponent is known to hold; ``tie_outs`` breaks ties
     between equal costs by fewer outs first (then the higher rank; otherwise the higher rank
     alone); ``start_draws`` scales the start bonus down when fewer draws than that are
-    left (0: never). With ``take_to_meld``, the discard is also taken when ``take_fit`` and it can be
+    left (0: never); ``hold`` holds melds back (lay-offs still go down) while every other
+    hand has more than that many cards, unless melding leaves at most one card (0: never).
+    With ``take_to_meld``, the discard is also taken when ``take_fit`` and it can be
     laid off onto the table, or when it makes a two-card start with the hand and counts at
     most ``take_start`` points (0: never)."""
 
@@ -176,6 +178,7 @@ class PlannerBot:
     take_fit: bool = False
     take_start: int = 0
     start_draws: float = 0.0
+    hold: int = 0
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
@@ -255,6 +258,8 @@ class PlannerBot:
                 melds = full
         planned = {m for m in melds}
         legal_melds = [a for a in legal if isinstance(a, Meld) and a.cards in planned]
+        if legal_melds and self._holds(view, melds, free):
+            legal_melds = []
         if legal_melds:
             return max(legal_melds, key=lambda a: (a.cards.bit_count(), a.cards))
         layoffs = [a for a in legal if isinstance(a, LayOff)]
@@ -298,6 +303,19 @@ class PlannerBot:
 
         return max(discards, key=cost)
 
+    def _holds(self, view: PlayerView, melds: Sequence[Mask], free: Mask) -> bool:
+        """Whether to hold the planned *melds* back this turn (``hold``): while every other
+        hand has more than ``hold`` cards and melding would not leave at most one card."""
+        if not self.hold:
+            return False
+        others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
+        if min(others) <= self.hold:
+            return False
+        left = view.hand & ~free
+        for m in melds:
+            left &= ~m
+        return left.bit_count() > 1
+
     def _danger_cards(self, view: PlayerView) -> Mask:
         """Cards that would join a card another player is known to hold (same rank, or next
         in suit): discarding them may hand that player a meld."""
@@ -324,7 +342,7 @@ LEVELS: dict[str, EasyBot | PlannerBot] = {
     "hard": HARD,
 }
 
-TUNED = replace(HARD, name="tuned", reach=4.0, gain=3.0)
+TUNED = replace(HARD, name="tuned", reach=4.0, gain=3.0, hold=3)
 """``hard`` with the parameters tuned on paired deals against it (issue 18,
 ``docs/rules/rummy.md#tuned``)."""
 
@@ -332,16 +350,18 @@ PLANNERS: dict[str, PlannerBot] = {"hard": HARD, "tuned": TUNED}
 """The players whose choices the ``search`` level starts from (``SearchBot.base``)."""
 
 
-BASELINES = ("simple", "search")
+BASELINES = ("simple", "search", "tuned", "expert")
 """Players the arena accepts besides the levels people play (``GameSpec.bot_levels``):
-``simple`` (:mod:`.simple`), the baseline of issue 18, and ``search`` (:mod:`.search`),
-not offered to people: over 700 games it beat ``hard`` 51.7% (95% interval 48.0-55.4%),
-level with it (``docs/rules/rummy.md#search-measured``)."""
+``simple`` (:mod:`.simple`), the baseline of issue 18; ``search`` (:mod:`.search`, from
+hard's choices): over 1,100 games it beat ``hard`` 50.3% (95% interval 47.3-53.2%), level
+with it (``docs/rules/rummy.md#search-1100``); ``tuned`` (:data:`TUNED`), hard with its
+parameters tuned; ``expert``, the search from the tuned player's choices
+(``docs/rules/rummy.md#tuned``)."""
 
 
 def make_bot(level: str) -> Bot:
-    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``search``), or the
-    ``simple`` baseline.
+    """The computer player at *level* (``easy``, ``medium``, ``hard``), or one of the
+    :data:`BASELINES`.
 
     Raises :class:`ParlourError` for an unknown level.
     """
@@ -349,12 +369,14 @@ def make_bot(level: str) -> Bot:
         from parlour.games.rummy.simple import SimpleBot
 
         return SimpleBot()
-    if level == "search":
+    if level in ("search", "expert"):
         from parlour.games.rummy.search import SearchBot
 
-        return SearchBot()
+        return SearchBot() if level == "search" else SearchBot(name="expert", base="tuned")
+    if level == "tuned":
+        return TUNED
     try:
         return LEVELS[level]
     except KeyError:
-        known = ", ".join((*LEVELS, "search"))
+        known = ", ".join((*LEVELS, *BASELINES[1:]))
         raise ParlourError(f"unknown Rummy level {level!r}; levels: {known}") from None
