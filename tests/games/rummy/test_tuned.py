@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import parlour
 from parlour.bots.arena import play_game
-from parlour.games.rummy.bots import HARD, LEVELS, TUNED, PlannerBot
+from parlour.games.rummy.bots import HARD, LEVELS, PLANNERS, TUNED, PlannerBot, make_bot
+from parlour.games.rummy.search import SearchBot
 from tests.games.rummy.conftest import act, deal
 
 
@@ -54,4 +55,21 @@ def test_the_tuned_player_plays_legal_games_the_same_for_a_seed() -> None:
     first = play_game(game, [TUNED, HARD], random.Random(5))
     again = play_game(game, [TUNED, HARD], random.Random(5))
     assert first.is_terminal() and max(first.result().scores) > 500
+    assert first.history == again.history  # every move went through State.apply's check
+
+
+def test_expert_searches_from_the_tuned_players_choices() -> None:
+    bot = make_bot("expert")
+    assert isinstance(bot, SearchBot)
+    assert (bot.base, bot.simulations, bot.width, bot.confidence) == ("tuned", 90, 3, 2.0)
+    assert PLANNERS["tuned"] is TUNED and make_bot("tuned") is TUNED
+    assert (TUNED.reach, TUNED.gain, TUNED.hold, TUNED.start_bonus) == (4.0, 3.0, 3, 10.0)
+
+
+def test_expert_plays_legal_rounds_the_same_for_a_seed() -> None:
+    game = parlour.load("rummy", max_rounds=1)
+    expert = make_bot("expert")
+    first = play_game(game, [expert, HARD], random.Random(8))
+    again = play_game(game, [expert, HARD], random.Random(8))
+    assert first.is_terminal() and len(first.round_scores) == 1
     assert first.history == again.history  # every move went through State.apply's check
