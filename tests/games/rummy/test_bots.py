@@ -90,7 +90,7 @@ def test_outs_count_live_cards() -> None:
     assert outs(parse_cards(["9D"])[0], hand, live & ~m("8D")) == 1
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "tuned"])
 def test_choices_do_not_depend_on_hidden_cards(level: str) -> None:
     bot = make_bot(level)
     rng = random.Random(42)
