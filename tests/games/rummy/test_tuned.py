@@ -73,3 +73,12 @@ def test_expert_plays_legal_rounds_the_same_for_a_seed() -> None:
     again = play_game(game, [expert, HARD], random.Random(8))
     assert first.is_terminal() and len(first.round_scores) == 1
     assert first.history == again.history  # every move went through State.apply's check
+
+
+def test_tuned_and_expert_finish_legal_games_under_every_option() -> None:
+    small = SearchBot(name="expert", simulations=12, base="tuned")  # the same code, faster
+    for options in ({}, {"must_discard": True}, {"players": 3}, {"players": 4, "hand_size": 9}):
+        game = parlour.load("rummy", ending_score=150, **options)
+        bots = [small, TUNED, HARD, TUNED][: game.num_players]
+        state = play_game(game, bots, random.Random(6))
+        assert state.is_terminal() and max(state.result().scores) > 150
