@@ -8,8 +8,8 @@ choice). The baseline measured in the same run is one play-out of a re-dealt wor
 simple player (``play_out``), so the figures read as "the time of so many play-outs";
 absolute times are printed too, for this machine only. A play-out by the cheap hard player
 (``play_out_hard``, the same worlds) is timed against it too; ``--rollout hard`` times the
-level with those play-outs, and ``--base tuned`` the ``expert`` level (the search from the
-tuned player's choices; the positions stay those of hard's games).
+level with those play-outs, and ``--base expert`` the ``search-expert`` player (the search
+from the expert level's choices; the positions stay those of hard's games).
 
 Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
 """
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollout", choices=("simple", "hard"), default="simple")
-    parser.add_argument("--base", choices=("hard", "tuned"), default="hard")
+    parser.add_argument("--base", choices=("hard", "expert"), default="hard")
     args = parser.parse_args()
     found = positions(args.games, args.every, args.seed)
     rng = random.Random(args.seed)

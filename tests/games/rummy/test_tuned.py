@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import parlour
 from parlour.bots.arena import play_game
-from parlour.games.rummy.bots import HARD, LEVELS, PLANNERS, TUNED, PlannerBot, make_bot
+from parlour.games.rummy.bots import EXPERT, HARD, LEVELS, PLANNERS, PlannerBot, make_bot
 from parlour.games.rummy.search import SearchBot
 from tests.games.rummy.conftest import act, deal
 
@@ -50,35 +50,38 @@ def test_take_start_takes_a_low_card_that_makes_a_start() -> None:
     assert str(taker.choose(state, 0, random.Random(0))) == "draw stock"
 
 
-def test_the_tuned_player_plays_legal_games_the_same_for_a_seed() -> None:
+def test_the_expert_level_plays_legal_games_the_same_for_a_seed() -> None:
     game = parlour.load("rummy")
-    first = play_game(game, [TUNED, HARD], random.Random(5))
-    again = play_game(game, [TUNED, HARD], random.Random(5))
+    first = play_game(game, [EXPERT, HARD], random.Random(5))
+    again = play_game(game, [EXPERT, HARD], random.Random(5))
     assert first.is_terminal() and max(first.result().scores) > 500
     assert first.history == again.history  # every move went through State.apply's check
 
 
-def test_expert_searches_from_the_tuned_players_choices() -> None:
-    bot = make_bot("expert")
+def test_expert_is_hard_tuned_and_search_expert_searches_from_it() -> None:
+    assert make_bot("expert") is EXPERT and LEVELS["expert"] is EXPERT
+    assert (EXPERT.reach, EXPERT.gain, EXPERT.hold, EXPERT.start_bonus) == (4.0, 3.0, 3, 10.0)
+    tuned = replace(HARD, name="expert", reach=4.0, gain=3.0, hold=3)
+    assert tuned == EXPERT
+    bot = make_bot("search-expert")
     assert isinstance(bot, SearchBot)
-    assert (bot.base, bot.simulations, bot.width, bot.confidence) == ("tuned", 90, 3, 2.0)
-    assert PLANNERS["tuned"] is TUNED and make_bot("tuned") is TUNED
-    assert (TUNED.reach, TUNED.gain, TUNED.hold, TUNED.start_bonus) == (4.0, 3.0, 3, 10.0)
+    assert (bot.base, bot.simulations, bot.width, bot.confidence) == ("expert", 90, 3, 2.0)
+    assert PLANNERS["expert"] is EXPERT
 
 
-def test_expert_plays_legal_rounds_the_same_for_a_seed() -> None:
+def test_search_expert_plays_legal_rounds_the_same_for_a_seed() -> None:
     game = parlour.load("rummy", max_rounds=1)
-    expert = make_bot("expert")
+    expert = make_bot("search-expert")
     first = play_game(game, [expert, HARD], random.Random(8))
     again = play_game(game, [expert, HARD], random.Random(8))
     assert first.is_terminal() and len(first.round_scores) == 1
     assert first.history == again.history  # every move went through State.apply's check
 
 
-def test_tuned_and_expert_finish_legal_games_under_every_option() -> None:
-    small = SearchBot(name="expert", simulations=12, base="tuned")  # the same code, faster
+def test_expert_and_search_expert_finish_legal_games_under_every_option() -> None:
+    small = SearchBot(name="search-expert", simulations=12, base="expert")  # faster
     for options in ({}, {"must_discard": True}, {"players": 3}, {"players": 4, "hand_size": 9}):
         game = parlour.load("rummy", ending_score=150, **options)
-        bots = [small, TUNED, HARD, TUNED][: game.num_players]
+        bots = [small, EXPERT, HARD, EXPERT][: game.num_players]
         state = play_game(game, bots, random.Random(6))
         assert state.is_terminal() and max(state.result().scores) > 150

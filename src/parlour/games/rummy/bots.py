@@ -17,9 +17,13 @@ checks that choices do not change when those hidden cards are permuted.
   chance of joining a meld before the round ends, keeps two-card starts (pairs and near
   cards of a suit) over loose cards, and avoids discarding cards that join the cards an
   opponent is known to hold; it takes the discard only when that card makes a meld.
+- ``expert``, the top level (plain ``cpu``): ``hard`` with its parameters tuned on paired
+  deals against it (:data:`EXPERT`); it also holds its melds back while the other hands are
+  long (``docs/rules/rummy.md#tuned``).
 - ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine, hard's
   choices with its discard searched; a budget per move counted in play-outs (deterministic
-  for a seed); in the arena only (:data:`BASELINES`).
+  for a seed); in the arena only (:data:`BASELINES`), as is ``search-expert``, the same
+  search from the expert level's choices.
 """
 
 from __future__ import annotations
@@ -336,32 +340,33 @@ class PlannerBot:
 HARD = PlannerBot("hard", memory=True, reach=2.0, start_bonus=10.0, take_to_meld=True)
 """The ``hard`` level (its parameters set by hand, ``docs/rules/rummy.md#why-simple-wins``)."""
 
+EXPERT = replace(HARD, name="expert", reach=4.0, gain=3.0, hold=3)
+"""The ``expert`` level: ``hard`` with its parameters tuned on paired deals against it (issue
+18): the draws left count four times, keeping costs *v*(1 - 3*p*), and melds are held back
+while every other hand has more than 3 cards (``docs/rules/rummy.md#tuned``)."""
+
 LEVELS: dict[str, EasyBot | PlannerBot] = {
     "easy": EasyBot(),
     "medium": PlannerBot("medium", memory=False),
     "hard": HARD,
+    "expert": EXPERT,
 }
 
-TUNED = replace(HARD, name="tuned", reach=4.0, gain=3.0, hold=3)
-"""``hard`` with the parameters tuned on paired deals against it (issue 18,
-``docs/rules/rummy.md#tuned``)."""
-
-PLANNERS: dict[str, PlannerBot] = {"hard": HARD, "tuned": TUNED}
+PLANNERS: dict[str, PlannerBot] = {"hard": HARD, "expert": EXPERT}
 """The players whose choices the ``search`` level starts from (``SearchBot.base``)."""
 
 
-BASELINES = ("simple", "search", "tuned", "expert")
+BASELINES = ("simple", "search", "search-expert")
 """Players the arena accepts besides the levels people play (``GameSpec.bot_levels``):
 ``simple`` (:mod:`.simple`), the baseline of issue 18; ``search`` (:mod:`.search`, from
 hard's choices): over 1,100 games it beat ``hard`` 50.3% (95% interval 47.3-53.2%), level
-with it (``docs/rules/rummy.md#search-1100``); ``tuned`` (:data:`TUNED`), hard with its
-parameters tuned; ``expert``, the search from the tuned player's choices
-(``docs/rules/rummy.md#tuned``)."""
+with it (``docs/rules/rummy.md#search-1100``); ``search-expert``, the same search from the
+expert level's choices: it adds nothing measured to them (``docs/rules/rummy.md#tuned``)."""
 
 
 def make_bot(level: str) -> Bot:
-    """The computer player at *level* (``easy``, ``medium``, ``hard``), or one of the
-    :data:`BASELINES`.
+    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``expert``), or one of
+    the :data:`BASELINES`.
 
     Raises :class:`ParlourError` for an unknown level.
     """
@@ -369,12 +374,10 @@ def make_bot(level: str) -> Bot:
         from parlour.games.rummy.simple import SimpleBot
 
         return SimpleBot()
-    if level in ("search", "expert"):
+    if level in ("search", "search-expert"):
         from parlour.games.rummy.search import SearchBot
 
-        return SearchBot() if level == "search" else SearchBot(name="expert", base="tuned")
-    if level == "tuned":
-        return TUNED
+        return SearchBot() if level == "search" else SearchBot(name=level, base="expert")
     try:
         return LEVELS[level]
     except KeyError:

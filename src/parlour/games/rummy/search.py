@@ -76,7 +76,7 @@ class SearchBot:
     (:func:`~.rollout.play_out_hard`, a cheap copy of the hard level's discard, about twice
     the time a play-out; measured no stronger, ``docs/rules/rummy.md#search-measured``);
     ``base`` names the player whose draws, melds and lay-offs are played and whose discard is
-    searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"tuned"``)."""
+    searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"expert"``)."""
 
     name: str = "search"
     simulations: int = 90
