@@ -8,8 +8,10 @@ tell two close players apart (``docs/rules/rummy.md#search-measured``). Deal *d*
 is drawn from ``random.Random(S * 100003 + d)``; the players' random source for that deal
 from ``random.Random(S * 7 + d)``, the same on both plays.
 
-A player is a level or baseline name (``hard``, ``simple``, ...) or ``search`` followed by
-its settings as JSON (``'search{"rollout": "hard", "simulations": 240}'``).
+A player is a level or baseline name (``hard``, ``simple``, ...), ``search`` followed by
+its settings as JSON (``'search{"rollout": "hard", "simulations": 240}'``), or ``hard``
+followed by the :class:`~parlour.games.rummy.bots.PlannerBot` parameters that differ from
+hard's (``'hard{"reach": 4.0, "hold": 3}'``).
 
 Run: ``python -m parlour_tools.rummy_paired 'search' hard --deals 300 --seed 3``.
 """
