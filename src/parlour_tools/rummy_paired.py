@@ -8,8 +8,10 @@ tell two close players apart (``docs/rules/rummy.md#search-measured``). Deal *d*
 is drawn from ``random.Random(S * 100003 + d)``; the players' random source for that deal
 from ``random.Random(S * 7 + d)``, the same on both plays.
 
-A player is a level or baseline name (``hard``, ``simple``, ...) or ``search`` followed by
-its settings as JSON (``'search{"rollout": "hard", "simulations": 240}'``).
+A player is a level or baseline name (``hard``, ``simple``, ...), ``search`` followed by
+its settings as JSON (``'search{"rollout": "hard", "simulations": 240}'``), or ``hard``
+followed by the :class:`~parlour.games.rummy.bots.PlannerBot` parameters that differ from
+hard's (``'hard{"reach": 4.0, "hold": 3}'``).
 
 Run: ``python -m parlour_tools.rummy_paired 'search' hard --deals 300 --seed 3``.
 """
@@ -21,10 +23,11 @@ import json
 import random
 import statistics
 import time
+from dataclasses import replace
 
 import parlour
 from parlour.bots.base import Bot
-from parlour.games.rummy.bots import make_bot
+from parlour.games.rummy.bots import HARD, make_bot
 from parlour.games.rummy.search import SearchBot
 from parlour.games.rummy.state import RummyState
 
@@ -33,6 +36,8 @@ def player(spec: str) -> Bot:
     """The player named by *spec* (see the module docstring)."""
     if spec.startswith("search"):
         return SearchBot(**json.loads(spec[len("search") :] or "{}"))
+    if spec.startswith("hard{"):
+        return replace(HARD, **json.loads(spec[len("hard") :]))
     return make_bot(spec)
 
 

@@ -8,7 +8,8 @@ choice). The baseline measured in the same run is one play-out of a re-dealt wor
 simple player (``play_out``), so the figures read as "the time of so many play-outs";
 absolute times are printed too, for this machine only. A play-out by the cheap hard player
 (``play_out_hard``, the same worlds) is timed against it too; ``--rollout hard`` times the
-level with those play-outs.
+level with those play-outs, and ``--base expert`` the ``search-expert`` player (the search
+from the expert level's choices; the positions stay those of hard's games).
 
 Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
 """
@@ -21,7 +22,7 @@ import statistics
 import time
 
 import parlour
-from parlour.games.rummy.bots import LEVELS, make_bot
+from parlour.games.rummy.bots import PLANNERS, make_bot
 from parlour.games.rummy.determinize import determinize
 from parlour.games.rummy.notation import Discard
 from parlour.games.rummy.rollout import play_out, play_out_hard
@@ -55,6 +56,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollout", choices=("simple", "hard"), default="simple")
+    parser.add_argument("--base", choices=("hard", "expert"), default="hard")
     args = parser.parse_args()
     found = positions(args.games, args.every, args.seed)
     rng = random.Random(args.seed)
@@ -67,14 +69,15 @@ def main() -> None:
     for state, seat in found:
         play_out_hard(determinize(state, seat, rng))
     by_hard = (time.process_time() - began) / len(found)
-    bot = SearchBot(rollout=args.rollout)
+    bot = SearchBot(rollout=args.rollout, base=args.base)
+    planner = PLANNERS[args.base]
     searched: list[float] = []
     other: list[float] = []
     for state, seat in found:
         began = time.process_time()
         bot.choose(state, seat, random.Random(args.seed))
         spent = time.process_time() - began
-        hard = LEVELS["hard"].choose(state, seat, random.Random(args.seed))
+        hard = planner.choose(state, seat, random.Random(args.seed))
         legal = state.legal_actions(seat)
         discards = sum(isinstance(a, Discard) for a in legal)
         search = state.phase == PLAY and isinstance(hard, Discard) and discards > 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from parlour.games.rummy.bots import PlannerBot
 from parlour.games.rummy.search import SearchBot
 from parlour_tools.rummy_paired import paired_margins, player
 
@@ -22,3 +23,9 @@ def test_search_takes_its_settings_as_json() -> None:
     bot = player('search{"rollout": "hard", "simulations": 12}')
     assert isinstance(bot, SearchBot)
     assert (bot.rollout, bot.simulations, bot.width) == ("hard", 12, 3)
+
+
+def test_hard_takes_changed_parameters_as_json() -> None:
+    bot = player('hard{"reach": 4.0, "hold": 3}')
+    assert isinstance(bot, PlannerBot)
+    assert (bot.name, bot.reach, bot.hold, bot.gain, bot.start_bonus) == ("hard", 4.0, 3, 2.0, 10.0)

@@ -22,10 +22,11 @@ def m(text: str) -> int:
 
 
 def test_levels_and_unknown_level() -> None:
-    assert list(LEVELS) == ["easy", "medium", "hard"]
-    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard")
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard", "expert")
     assert make_bot("search").name == "search"
-    with pytest.raises(ParlourError, match="levels: easy, medium, hard, search"):
+    known = "levels: easy, medium, hard, expert, search, search-expert"
+    with pytest.raises(ParlourError, match=known):
         make_bot("genius")
 
 
@@ -90,7 +91,7 @@ def test_outs_count_live_cards() -> None:
     assert outs(parse_cards(["9D"])[0], hand, live & ~m("8D")) == 1
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_choices_do_not_depend_on_hidden_cards(level: str) -> None:
     bot = make_bot(level)
     rng = random.Random(42)

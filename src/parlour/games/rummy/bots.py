@@ -17,16 +17,20 @@ checks that choices do not change when those hidden cards are permuted.
   chance of joining a meld before the round ends, keeps two-card starts (pairs and near
   cards of a suit) over loose cards, and avoids discarding cards that join the cards an
   opponent is known to hold; it takes the discard only when that card makes a meld.
+- ``expert``, the top level (plain ``cpu``): ``hard`` with its parameters tuned on paired
+  deals against it (:data:`EXPERT`); it also holds its melds back while the other hands are
+  long (``docs/rules/rummy.md#tuned``).
 - ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine, hard's
   choices with its discard searched; a budget per move counted in play-outs (deterministic
-  for a seed); in the arena only (:data:`BASELINES`).
+  for a seed); in the arena only (:data:`BASELINES`), as is ``search-expert``, the same
+  search from the expert level's choices.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
@@ -151,7 +155,19 @@ class PlannerBot:
     too); ``start_bonus`` (points) is taken off the cost of keeping a card in a two-card
     start; ``take_to_meld`` takes the discard only when it makes a meld with the hand
     (otherwise: when it lowers the deadwood, and for ``memory`` no more than a sampled stock
-    draw would, ``samples`` cards)."""
+    draw would, ``samples`` cards).
+
+    More of the ``memory`` discard rule, as parameters (issue 18's tuning; the defaults are
+    hard's): ``gain`` weighs the chance *p* of melding a card of value *v*, whose keeping
+    costs *v*(1 - ``gain`` *p*) points; ``danger_weight`` (points) is added to the cost of
+    throwing a card that joins a card an opponent is known to hold; ``tie_outs`` breaks ties
+    between equal costs by fewer outs first (then the higher rank; otherwise the higher rank
+    alone); ``start_draws`` scales the start bonus down when fewer draws than that are
+    left (0: never); ``hold`` holds melds back (lay-offs still go down) while every other
+    hand has more than that many cards, unless melding leaves at most one card (0: never).
+    With ``take_to_meld``, the discard is also taken when ``take_fit`` and it can be
+    laid off onto the table, or when it makes a two-card start with the hand and counts at
+    most ``take_start`` points (0: never)."""
 
     name: str
     memory: bool
@@ -161,6 +177,12 @@ class PlannerBot:
     reach: float = 1.0
     start_bonus: float = 0.0
     take_to_meld: bool = False
+    gain: float = 2.0
+    tie_outs: bool = False
+    take_fit: bool = False
+    take_start: int = 0
+    start_draws: float = 0.0
+    hold: int = 0
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
@@ -200,7 +222,7 @@ class PlannerBot:
         top = view.discard[-1]
         hand = view.hand
         if self.take_to_meld:
-            return DRAW_DISCARD if completes_meld(hand, top) else DRAW_STOCK
+            return DRAW_DISCARD if self._takes(view, top) else DRAW_STOCK
         table = view.table
         keep_now = best_after_discard(table, hand | 1 << top, top)
         without = min(plan_deadwood(table, hand), best_after_discard(table, hand, None))
@@ -214,6 +236,15 @@ class PlannerBot:
         sample = rng.sample(unseen, min(self.samples, len(unseen)))
         expected = sum(best_after_discard(table, hand | 1 << x, None) for x in sample) / len(sample)
         return DRAW_DISCARD if keep_now <= expected else DRAW_STOCK
+
+    def _takes(self, view: PlayerView, top: Card) -> bool:
+        """Whether the ``take_to_meld`` rule takes the top discard *top*."""
+        hand = view.hand
+        if completes_meld(hand, top):
+            return True
+        if self.take_fit and any(m.accepts >> top & 1 for m in view.table):
+            return True
+        return POINTS[top] <= self.take_start and in_start(hand | 1 << top, top)
 
     # --- melding, laying off, discarding --------------------------------------------------
 
@@ -231,6 +262,8 @@ class PlannerBot:
                 melds = full
         planned = {m for m in melds}
         legal_melds = [a for a in legal if isinstance(a, Meld) and a.cards in planned]
+        if legal_melds and self._holds(view, melds, free):
+            legal_melds = []
         if legal_melds:
             return max(legal_melds, key=lambda a: (a.cards.bit_count(), a.cards))
         layoffs = [a for a in legal if isinstance(a, LayOff)]
@@ -250,27 +283,42 @@ class PlannerBot:
             others = sum(view.hand_counts) - view.hand.bit_count()
             draws = max(1, min(view.stock_count // len(view.hand_counts) + 1, 2 + others // 2))
 
-            def cost(action: Discard) -> tuple[float, int]:
+            def cost(action: Discard) -> tuple[float, int, int]:
                 c = action.card
                 if melded_now >> c & 1:
-                    return (-100.0, c % 13)
-                miss = 1 - min(1.0, outs(c, hand, live) / unseen)
+                    return (-100.0, 0, c % 13)
+                ways = outs(c, hand, live)
+                miss = 1 - min(1.0, ways / unseen)
                 p = 1 - miss ** (draws * self.reach)
-                value = POINTS[c] * (1 - 2 * p)
+                value = POINTS[c] * (1 - self.gain * p)
                 if in_start(hand, c):
-                    value -= self.start_bonus
+                    fade = min(1.0, draws / self.start_draws) if self.start_draws else 1.0
+                    value -= self.start_bonus * fade
                 if danger >> c & 1:
                     value -= self.danger_weight
-                return (value, c % 13)
+                return (value, -ways if self.tie_outs else 0, c % 13)
 
         else:
 
-            def cost(action: Discard) -> tuple[float, int]:
+            def cost(action: Discard) -> tuple[float, int, int]:
                 c = action.card
                 keep = POINTS[c] if not melded_now >> c & 1 else -20
-                return (keep - self.outs_weight * outs(c, hand, live), c % 13)
+                return (keep - self.outs_weight * outs(c, hand, live), 0, c % 13)
 
         return max(discards, key=cost)
+
+    def _holds(self, view: PlayerView, melds: Sequence[Mask], free: Mask) -> bool:
+        """Whether to hold the planned *melds* back this turn (``hold``): while every other
+        hand has more than ``hold`` cards and melding would not leave at most one card."""
+        if not self.hold:
+            return False
+        others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
+        if min(others) <= self.hold:
+            return False
+        left = view.hand & ~free
+        for m in melds:
+            left &= ~m
+        return left.bit_count() > 1
 
     def _danger_cards(self, view: PlayerView) -> Mask:
         """Cards that would join a card another player is known to hold (same rank, or next
@@ -289,23 +337,36 @@ class PlannerBot:
         return danger
 
 
+HARD = PlannerBot("hard", memory=True, reach=2.0, start_bonus=10.0, take_to_meld=True)
+"""The ``hard`` level (its parameters set by hand, ``docs/rules/rummy.md#why-simple-wins``)."""
+
+EXPERT = replace(HARD, name="expert", reach=4.0, gain=3.0, hold=3)
+"""The ``expert`` level: ``hard`` with its parameters tuned on paired deals against it (issue
+18): the draws left count four times, keeping costs *v*(1 - 3*p*), and melds are held back
+while every other hand has more than 3 cards (``docs/rules/rummy.md#tuned``)."""
+
 LEVELS: dict[str, EasyBot | PlannerBot] = {
     "easy": EasyBot(),
     "medium": PlannerBot("medium", memory=False),
-    "hard": PlannerBot("hard", memory=True, reach=2.0, start_bonus=10.0, take_to_meld=True),
+    "hard": HARD,
+    "expert": EXPERT,
 }
 
+PLANNERS: dict[str, PlannerBot] = {"hard": HARD, "expert": EXPERT}
+"""The players whose choices the ``search`` level starts from (``SearchBot.base``)."""
 
-BASELINES = ("simple", "search")
+
+BASELINES = ("simple", "search", "search-expert")
 """Players the arena accepts besides the levels people play (``GameSpec.bot_levels``):
-``simple`` (:mod:`.simple`), the baseline of issue 18, and ``search`` (:mod:`.search`),
-not offered to people: over 700 games it beat ``hard`` 51.7% (95% interval 48.0-55.4%),
-level with it (``docs/rules/rummy.md#search-measured``)."""
+``simple`` (:mod:`.simple`), the baseline of issue 18; ``search`` (:mod:`.search`, from
+hard's choices): over 1,100 games it beat ``hard`` 50.3% (95% interval 47.3-53.2%), level
+with it (``docs/rules/rummy.md#search-1100``); ``search-expert``, the same search from the
+expert level's choices: it adds nothing measured to them (``docs/rules/rummy.md#tuned``)."""
 
 
 def make_bot(level: str) -> Bot:
-    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``search``), or the
-    ``simple`` baseline.
+    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``expert``), or one of
+    the :data:`BASELINES`.
 
     Raises :class:`ParlourError` for an unknown level.
     """
@@ -313,12 +374,12 @@ def make_bot(level: str) -> Bot:
         from parlour.games.rummy.simple import SimpleBot
 
         return SimpleBot()
-    if level == "search":
+    if level in ("search", "search-expert"):
         from parlour.games.rummy.search import SearchBot
 
-        return SearchBot()
+        return SearchBot() if level == "search" else SearchBot(name=level, base="expert")
     try:
         return LEVELS[level]
     except KeyError:
-        known = ", ".join((*LEVELS, "search"))
+        known = ", ".join((*LEVELS, *BASELINES[1:]))
         raise ParlourError(f"unknown Rummy level {level!r}; levels: {known}") from None

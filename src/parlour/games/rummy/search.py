@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlour.engine.state import State
-from parlour.games.rummy.bots import LEVELS
+from parlour.games.rummy.bots import PLANNERS
 from parlour.games.rummy.cards import Mask
 from parlour.games.rummy.determinize import determinize, passed_over
 from parlour.games.rummy.notation import Discard, Draw, LayOff, Meld, RummyAction
@@ -45,8 +45,6 @@ from parlour.games.rummy.rollout import play_out, play_out_hard
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import in_start
 from parlour.games.rummy.state import DRAW, RummyState
-
-_PLANNER = LEVELS["hard"]
 
 
 def round_margin(state: RummyState, seat: int) -> int:
@@ -76,7 +74,9 @@ class SearchBot:
     (:func:`shortlist`); ``draws`` searches the draw too; ``rollout`` is the player of the
     play-outs: ``"simple"`` (:func:`play_out`, the default) or ``"hard"``
     (:func:`~.rollout.play_out_hard`, a cheap copy of the hard level's discard, about twice
-    the time a play-out; measured no stronger, ``docs/rules/rummy.md#search-measured``)."""
+    the time a play-out; measured no stronger, ``docs/rules/rummy.md#search-measured``);
+    ``base`` names the player whose draws, melds and lay-offs are played and whose discard is
+    searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"expert"``)."""
 
     name: str = "search"
     simulations: int = 90
@@ -86,11 +86,12 @@ class SearchBot:
     confidence: float = 2.0
     draws: bool = False
     rollout: str = "simple"
+    base: str = "hard"
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
         assert isinstance(state, RummyState)
-        hard = _PLANNER.choose(state, seat, rng)
+        hard = PLANNERS[self.base].choose(state, seat, rng)
         if state.phase == DRAW:
             if not self.draws:
                 return hard

@@ -1,0 +1,26 @@
+"""The coordinate search of hard's parameters (parlour_tools.rummy_tune)."""
+
+from __future__ import annotations
+
+from parlour_tools.rummy_paired import paired_margins, player
+from parlour_tools.rummy_tune import margins, mean_error, tune
+
+
+def test_mean_and_standard_error() -> None:
+    # mean 2; sample deviation 1 (values 1, 2, 3); error 1 / sqrt(3)
+    mean, error = mean_error([1.0, 2.0, 3.0])
+    assert mean == 2.0
+    assert abs(error - 3**-0.5) < 1e-12
+
+
+def test_a_candidate_is_played_against_hard_on_the_same_deals() -> None:
+    assert margins({}, 3, 1) == [0.0, 0.0, 0.0]  # hard against itself
+    held = margins({"hold": 3}, 5, 2)
+    assert held == paired_margins(player('hard{"hold": 3}'), player("hard"), 5, 2)
+    assert any(held)
+
+
+def test_only_a_clear_gain_moves_the_search() -> None:
+    # hard's own value is skipped; a bar no gain can pass keeps hard's settings
+    assert tune({"hold": (0,)}, 4, 1, 2.0, 1) == {}
+    assert tune({"hold": (0, 3)}, 6, 1, 1e9, 1) == {}
