@@ -74,6 +74,25 @@ def test_arena_json() -> None:
     assert sum(b["wins"] for b in data["bots"]) == 4
 
 
+def test_arena_json_chunks_combine() -> None:
+    # arena_chunks needs each chunk's game, seed and points (it raised KeyError: 'seed')
+    from parlour_tools.arena_chunks import combine
+
+    runs = []
+    for seed in (1, 2):
+        args = ["arena", "rummy", "--bots", "easy,medium", "--games", "2", "--seed", str(seed)]
+        out = runner.invoke(app, [*args, "--ending-score", "50", "--json"])
+        assert out.exit_code == 0, out.output
+        runs.append(json.loads(out.output))
+    assert [r["seed"] for r in runs] == [1, 2] and runs[0]["game"] == "rummy"
+    combined = combine(runs)
+    assert combined["games"] == 4 and combined["seeds"] == [1, 2]
+    easy, medium = combined["bots"]
+    assert easy["wins"] + medium["wins"] == 4
+    assert easy["wins"] == sum(r["bots"][0]["wins"] for r in runs)
+    assert runs[0]["bots"][0]["mean_score"] == runs[0]["bots"][0]["points"] / 2
+
+
 def test_arena_refuses_unknown_level() -> None:
     out = runner.invoke(app, ["arena", "rummy", "--bots", "easy,genius"])
     assert out.exit_code == 2 and "genius" in out.output

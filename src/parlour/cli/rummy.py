@@ -168,6 +168,8 @@ def arena_rummy(
         print(
             json.dumps(
                 {
+                    "game": "rummy",
+                    "seed": seed,
                     "games": result.games,
                     "seconds": round(result.seconds, 3),
                     "bots": [
@@ -177,6 +179,7 @@ def arena_rummy(
                             "wins": f.wins,
                             "win_rate": f.win_rate,
                             "interval": list(f.interval),
+                            "points": f.points,
                             "mean_score": f.points / f.games,
                             **{k: v for k, v in f.to_json().items() if k.startswith("think")},
                         }
