@@ -337,7 +337,7 @@ def test_a_binary_frame_is_answered_like_any_bad_message(client: TestClient) -> 
             "detail": "messages are JSON text frames, not binary ones",
         }
         ws.send_json({"type": "ping", "ref": 1})  # the socket stays open
-        assert ws.receive_json() == {"type": "pong", "ref": 1}
+        assert until(ws, "pong") == {"type": "pong", "ref": 1}
         ws.send_json({"type": "follow", "table": table_id})
         assert until(ws, "update")["you"] == 0
 
