@@ -57,6 +57,13 @@ def rows(client: TestClient) -> list[dict[str, object]]:
         return outbox(connection)
 
 
+def started(client: TestClient, seats: list[Headers]) -> None:
+    """Wait for every seat's start notice: notices are written at most every 50 ms, and one
+    stored after an opt-in would be mailed too."""
+    for who in seats:
+        wait_notified(client, who, "start")
+
+
 def deliver(client: TestClient) -> int:
     sent: int = client.app.state.mailer.deliver_due()  # type: ignore[attr-defined]
     return sent
@@ -67,6 +74,7 @@ def test_a_turn_is_mailed_with_a_working_one_click_unsubscribe(
 ) -> None:
     with TestClient(create_app(mail_settings(settings, smtp.port))) as client:
         table_id, seats = people_table(client, QUICK_GAME)
+        started(client, seats)
         table = client.get(f"/tables/{table_id}", headers=seats[0]).json()
         waiting = 1 - table["to_move"][0]
         opt_in(client, seats[waiting], "waiting@example.org")
@@ -138,6 +146,7 @@ def test_a_server_that_is_down_delays_the_mail_then_it_is_sent_once(
     smtp = SmtpServer(free_port())  # not started: the connection is refused
     with TestClient(create_app(mail_settings(settings, smtp.port))) as client:
         table_id, seats = people_table(client, QUICK_GAME)
+        started(client, seats)
         opt_in(client, seats[0], "zero@example.org")
         opt_in(client, seats[1], "one@example.org")
         pass_turn(client, table_id, seats)
@@ -170,6 +179,7 @@ def test_mail_pending_at_a_restart_is_sent_once_after_it(
     down = free_port()
     with TestClient(create_app(mail_settings(settings, down))) as client:
         table_id, seats = people_table(client, QUICK_GAME)
+        started(client, seats)
         waiting = 1 - client.get(f"/tables/{table_id}", headers=seats[0]).json()["to_move"][0]
         opt_in(client, seats[waiting], "later@example.org")
         pass_turn(client, table_id, seats)
@@ -195,6 +205,7 @@ def test_the_daily_crossword_mails_once_a_day_whatever_the_tables(
             headers=seats[0],
         )
         assert other.status_code == 201, other.text
+        wait_notified(client, seats[0], "start", 2)  # both games' (see started)
         opt_in(client, seats[0], "words@example.org")
         ctx = client.app.state.ctx  # type: ignore[attr-defined]
         clock.advance(hours=12, seconds=1)  # past midnight UTC: day 2 at both tables
