@@ -32,7 +32,7 @@ def test_start_and_turns_are_told_once_each_with_the_table_and_game(client: Test
     notifier = client.app.state.notifier  # type: ignore[attr-defined]
     notifier._told.clear()
     notifier.on_change(table_id)
-    notifier._queued.result(timeout=10)  # its write (held up to NOTICE_INTERVAL) is done
+    client.app.state.ctx.writer.submit(lambda c: None).result()  # type: ignore[attr-defined]
     assert len(notifications(client, seats[mover], "turn")) == 1
     assert len(notifications(client, seats[mover], "start")) == 1
 

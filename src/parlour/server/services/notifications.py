@@ -8,10 +8,7 @@ table's fresh entry in memory and works out, in the committing thread and withou
 which notices the change brings; those are stored by one write of the group writer
 (:mod:`.writer`), off the action's own transaction, so the action is answered as fast as
 without notifications. That write is deferrable: it waits a few milliseconds for the next
-action's write and shares its transaction, rather than adding one; and it starts at most
-every :data:`NOTICE_INTERVAL` seconds (a notice made meanwhile waits for the next write,
-with every other notice made by then: under load one write holds many actions' notices).
-Each notice has a *key*
+action's write and shares its transaction, rather than adding one. Each notice has a *key*
 unique per account (a unique index): two processes, or a restart, that see the same change
 store it once.
 
@@ -32,7 +29,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -52,9 +48,6 @@ from parlour.storage.tables import ACTIVE, FINISHED, GameTable, TableSeat, get_s
 
 log = logging.getLogger("parlour.server")
 
-NOTICE_INTERVAL = 0.05
-"""Seconds from the start of one notifications write to the next, at least (see the module
-docstring): a notice is stored and pushed up to this much later, for fewer writes."""
 CLOCK_WARNING = timedelta(days=1)
 SHORT_CLOCK_WARNING = timedelta(hours=12)
 
@@ -220,8 +213,6 @@ class Notifier:
         self._pending: list[Notice] = []
         self._queued: Future[list[NotificationRow]] | None = None
         """The write queued and not yet started, which new notices join."""
-        self._last = -NOTICE_INTERVAL
-        """When the last write started (``time.monotonic()``)."""
         self._told: dict[int, set[str]] = {}
         """Keys this process stored (or found stored) per table: no write for those again."""
 
@@ -257,11 +248,9 @@ class Notifier:
                     with self._lock:
                         taken, self._pending = self._pending, []
                         self._queued = None
-                        self._last = time.monotonic()
                 return store_notices(connection, taken, self.ctx.now(), self.ctx)
 
-            due = self._last + NOTICE_INTERVAL
-            future = self.ctx.writer.submit(write, deferrable=True, due=due)
+            future = self.ctx.writer.submit(write, deferrable=True)
             if not future.done():  # an unstarted writer wrote it at once, in this thread
                 self._queued = future
         future.add_done_callback(self._stored)

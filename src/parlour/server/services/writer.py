@@ -21,9 +21,7 @@ the batch is written again write by write, so only that append answers ``False``
 
 A write nobody waits on (the notifications) may be submitted *deferrable*: alone in the
 queue it waits up to :attr:`GroupWriter.linger` (5 ms) for another write and shares its
-transaction, instead of a transaction of its own. It may also be given a *due* time: the
-writer thread that takes it earlier holds it back until then (other batches go by
-meanwhile) and writes it with the first batch from then on; a stop writes it at once.
+transaction, instead of a transaction of its own.
 
 **The commit window** (:attr:`GroupWriter.window`, ``Settings.commit_window_seconds``, as
 PostgreSQL's ``commit_delay`` and ``commit_siblings``): a write that finds itself alone in
@@ -160,19 +158,16 @@ class GroupWriter:
         for thread in threads:
             thread.join()
 
-    def submit(
-        self, write: Callable[[Connection], T], *, deferrable: bool = False, due: float = 0.0
-    ) -> Future[T]:
+    def submit(self, write: Callable[[Connection], T], *, deferrable: bool = False) -> Future[T]:
         """Queue *write*; the future holds its result once its transaction committed, or the
         exception it (or its commit) raised: :class:`Unavailable` at once when the writer is
         down (see the module docstring). A *deferrable* write (nobody waits on it: the
         notifications) does not start a batch of its own at once: a batch holding only such
         writes waits up to :attr:`linger` seconds for another write to join, so it shares
-        that write's transaction instead of adding one; and it is not written before *due*
-        (``time.monotonic()`` seconds) unless the writer stops."""
+        that write's transaction instead of adding one."""
         future: Future[T] = Future()
         if deferrable:
-            write = _Deferrable(write, due)
+            write = _Deferrable(write)
         if self.failure is not None:
             future.set_exception(self._refusal())
             return future
@@ -214,45 +209,32 @@ class GroupWriter:
             self._queue.put(_STOP)
 
     def _run(self) -> None:
-        self._local.held = []
         try:
             self._loop()
         except BaseException as err:
             self.failure = self.failure or f"{type(err).__name__}: {err}"
             log.critical("the group writer stopped: every write is refused", exc_info=True)
             self._refuse_queued()
-            for item in self._local.held:
-                if item[1].set_running_or_notify_cancel():
-                    item[1].set_exception(self._refusal())
         finally:
             connection = getattr(self._local, "connection", None)
             if connection is not None:
                 connection.close()
 
     def _loop(self) -> None:
-        held: list[Any] = self._local.held  # deferrable writes taken before they were due
         stopping = False
         while not stopping:
-            item = self._next(held)
-            taken: list[Any] = []
+            item = self._queue.get()
             if item is _STOP:
-                stopping = True
-            elif item is not None:
-                taken.append(item)
-                stopping = self._take(taken, None)
-            taken = _due(held, taken, stopping)
-            if not taken:
-                continue
+                return
+            taken = [item]
+            stopping = self._take(taken, None)
             if not stopping and all(isinstance(i[0], _Deferrable) for i in taken):
                 stopping = self._take(taken, time.monotonic() + self.linger, lazy=True)
-                taken = _due(held, taken, stopping)
             elif not stopping and len(taken) == 1 and self._company_expected():
-                stopping = self._take(taken, taken[0][2] + self.window)
-                taken = _due(held, taken, stopping)
+                stopping = self._take(taken, item[2] + self.window)
             self._count(len(taken))
-            batch = [(i[0], i[1]) for i in taken + (held if self.failure is not None else [])]
+            batch = [(i[0], i[1]) for i in taken]
             if self.failure is not None:  # another writer thread died
-                held.clear()
                 for _write, future in batch:
                     if future.set_running_or_notify_cancel():
                         future.set_exception(self._refusal())
@@ -262,17 +244,6 @@ class GroupWriter:
             batch = [(w, f) for w, f in batch if f.set_running_or_notify_cancel()]
             if batch:
                 self._write(batch)
-
-    def _next(self, held: list[Any]) -> Any:
-        """The next item of the queue (a write or a stop mark), waiting for one; ``None``
-        when a write of *held* falls due first."""
-        if not held:
-            return self._queue.get()
-        left = min(i[0].due for i in held) - time.monotonic()
-        try:
-            return self._queue.get(timeout=left) if left > 0 else None
-        except queue.Empty:
-            return None
 
     def _take(self, taken: list[Any], deadline: float | None, *, lazy: bool = False) -> bool:
         """Add to *taken* what the queue holds, and what comes until *deadline* (monotonic
@@ -386,34 +357,15 @@ class GroupWriter:
 
 
 class _Deferrable:
-    """A write submitted with ``deferrable=True`` (see :meth:`GroupWriter.submit`), not to
-    be written before *due* (monotonic seconds)."""
+    """A write submitted with ``deferrable=True`` (see :meth:`GroupWriter.submit`)."""
 
-    __slots__ = ("due", "write")
+    __slots__ = ("write",)
 
-    def __init__(self, write: Write, due: float = 0.0) -> None:
+    def __init__(self, write: Write) -> None:
         self.write = write
-        self.due = due
 
     def __call__(self, connection: Connection) -> Any:
         return self.write(connection)
-
-
-def _due(held: list[Any], taken: list[Any], everything: bool) -> list[Any]:
-    """The writes of *taken* and *held* to write now: all of them when *everything* (the
-    writer stops), else those not held back by a due time still to come, which stay in (or
-    go to) *held*, kept in their order."""
-    ready: list[Any] = []
-    later: list[Any] = []
-    if everything:
-        ready, held[:] = held + taken, later
-        return ready
-    now = time.monotonic()
-    for item in held + taken:
-        write = item[0]
-        (later if isinstance(write, _Deferrable) and write.due > now else ready).append(item)
-    held[:] = later
-    return ready
 
 
 class _BatchLost(Exception):
