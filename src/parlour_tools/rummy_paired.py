@@ -23,6 +23,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 
 import parlour
@@ -63,6 +64,14 @@ def paired_margins(first: Bot, second: Bot, deals: int, seed: int) -> list[float
     return margins
 
 
+def mean_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of *values* and its standard error (0 for fewer than two values)."""
+    mean = statistics.mean(values)
+    if len(values) < 2:
+        return mean, 0.0
+    return mean, statistics.stdev(values) / len(values) ** 0.5
+
+
 def main() -> None:
     """Print the mean margin a round with its standard error and the processor time."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -73,8 +82,7 @@ def main() -> None:
     args = parser.parse_args()
     began = time.process_time()
     margins = paired_margins(player(args.first), player(args.second), args.deals, args.seed)
-    mean = statistics.mean(margins)
-    error = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0.0
+    mean, error = mean_error(margins)
     print(
         f"{args.first} vs {args.second}: {args.deals} deals, seed {args.seed}: "
         f"{mean:+.2f} +/- {error:.2f} points a round (one standard error; "

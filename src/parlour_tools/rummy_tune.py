@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from parlour.games.rummy.bots import HARD
-from parlour_tools.rummy_paired import paired_margins
+from parlour_tools.rummy_paired import mean_error, paired_margins
 
 GRID: dict[str, Sequence[Any]] = {
     "reach": (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0),
@@ -38,14 +37,6 @@ GRID: dict[str, Sequence[Any]] = {
     "hold": (0, 3, 4, 5, 6, 8),
 }
 """The values tried for each parameter (hard's own value among them)."""
-
-
-def mean_error(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of *values* and its standard error (0 for fewer than two values)."""
-    mean = statistics.mean(values)
-    if len(values) < 2:
-        return mean, 0.0
-    return mean, statistics.stdev(values) / len(values) ** 0.5
 
 
 def margins(settings: dict[str, Any], deals: int, seed: int) -> list[float]:

@@ -91,25 +91,25 @@ class SearchBot:
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
         assert isinstance(state, RummyState)
-        hard = PLANNERS[self.base].choose(state, seat, rng)
+        base = PLANNERS[self.base].choose(state, seat, rng)
         if state.phase == DRAW:
             if not self.draws:
-                return hard
+                return base
             legal = state.legal_actions(seat)
             candidates: list[RummyAction] = [a for a in legal if isinstance(a, Draw)]
         else:
-            if isinstance(hard, (Meld, LayOff)):
-                return hard
+            if isinstance(base, (Meld, LayOff)):
+                return base
             legal = state.legal_actions(seat)
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
-                return hard
+                return base
             candidates = [*shortlist(state.hands[seat], discards, self.width)]
-        if hard in candidates:  # hard's choice first: it wins a tie
-            candidates.remove(hard)
-            candidates.insert(0, hard)
+        if base in candidates:  # the base player's choice first: it wins a tie
+            candidates.remove(base)
+            candidates.insert(0, base)
         else:
-            candidates = [hard, *candidates[: max(0, self.width - 1)]]
+            candidates = [base, *candidates[: max(0, self.width - 1)]]
         if len(candidates) == 1:
             return candidates[0]
         return self.best(state, seat, candidates, rng)
