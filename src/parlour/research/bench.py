@@ -17,14 +17,16 @@
 
 Random choices are uniform over the legal actions; chance is sampled with the true
 probabilities. Times are CPU seconds of this process (``time.process_time``), and the
-contenders of each line take turns in short slices (:data:`ROUNDS` rounds), so that a
-change in the machine's load falls on all of them alike: each rate printed is the median of
-its rounds, each ratio the median of the ratios within a round. The figures still depend on
-the machine and its load: compare within one run.
+contenders of each line take turns in short slices (:data:`ROUNDS` rounds, the order
+reversed every other round), so that a change in the machine's load falls on all of them
+alike: each rate printed is the median of its rounds, each ratio the median of the ratios
+within a round, with a 95% confidence interval of that median (:func:`median_interval`).
+The figures still depend on the machine and its load: compare within one run.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import statistics
@@ -40,8 +42,10 @@ import numpy as np
 import parlour
 from parlour.engine.state import CHANCE, TERMINAL
 
-ROUNDS = 5
-"""How many turns each contender of a line takes (see the module docstring)."""
+ROUNDS = 40
+"""How many turns each contender of a line takes (see the module docstring): many short
+ones, so that the same-round ratios are many and each round's contenders run close together
+in time."""
 
 
 def _rate(run: Callable[[], int], seconds: float) -> float:
@@ -58,31 +62,59 @@ def _rate(run: Callable[[], int], seconds: float) -> float:
 
 def _rates(runs: dict[str, Callable[[], int]], seconds: float) -> dict[str, list[float]]:
     """Each contender's rate in each of :data:`ROUNDS` rounds, the contenders taking turns
-    for ``seconds / ROUNDS`` each, after one untimed run each (imports and caches warm)."""
+    for ``seconds / ROUNDS`` each (in the order given, then reversed in the next round, so
+    that no contender always runs first), after one untimed run each (imports and caches
+    warm)."""
     for run in runs.values():
         run()
     rates: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(ROUNDS):
-        for name, run in runs.items():
+    order = list(runs.items())
+    for k in range(ROUNDS):
+        for name, run in order if k % 2 == 0 else reversed(order):
             rates[name].append(_rate(run, seconds / ROUNDS))
     return rates
+
+
+def median_interval(values: list[float], level: float = 0.95) -> tuple[float, float]:
+    """A distribution-free confidence interval at *level* for the median of the population
+    *values* were drawn from: the order statistics ``(j, n + 1 - j)`` (1-based) with ``j``
+    the largest such that ``P(Binomial(n, 1/2) < j) <= (1 - level) / 2``. With fewer than 6
+    values no such ``j`` exists at 95%, and the interval is the whole range. Raises
+    ``ValueError`` for no values."""
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    n = len(ordered)
+    tail, below, j = (1 - level) / 2, 0.0, 0
+    while j < n // 2:
+        below += math.comb(n, j) / 2**n  # P(Binomial < j + 1)
+        if below > tail:
+            break
+        j += 1
+    if j == 0:
+        return ordered[0], ordered[-1]
+    return ordered[j - 1], ordered[n - j]
 
 
 def _median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def _ratio(rates: dict[str, list[float]], top: str, bottom: str) -> float:
-    """The median over the rounds of ``rates[top] / rates[bottom]`` within each round."""
-    return _median([a / b for a, b in zip(rates[top], rates[bottom], strict=True)])
+def _ratio(rates: dict[str, list[float]], top: str, bottom: str) -> str:
+    """``rates[top] / rates[bottom]``: the median over the rounds of the same-round ratios,
+    then its 95% interval (:func:`median_interval`) in brackets, e.g. ``"8.3x [8.1-8.6x]"``."""
+    each = [a / b for a, b in zip(rates[top], rates[bottom], strict=True)]
+    low, high = median_interval(each)
+    return f"{_median(each):.1f}x [{low:.1f}-{high:.1f}x]"
 
 
 def _overhead(rates: dict[str, list[float]], top: str, bottom: str) -> str:
     """``rates[top] / rates[bottom] - 1`` as a percentage: the median over the rounds of the
-    same-round ratios, then their range in brackets (how much the rounds disagree), e.g.
-    ``"29% [10% to 35%]"``."""
-    each = sorted(a / b - 1 for a, b in zip(rates[top], rates[bottom], strict=True))
-    return f"{_median(each):.0%} [{each[0]:.0%} to {each[-1]:.0%}]"
+    same-round ratios, then its 95% interval (:func:`median_interval`) in brackets, e.g.
+    ``"24% [21% to 27%]"``."""
+    each = [a / b - 1 for a, b in zip(rates[top], rates[bottom], strict=True)]
+    low, high = median_interval(each)
+    return f"{_median(each):.0%} [{low:.0%} to {high:.0%}]"
 
 
 def _legend() -> str:
@@ -91,7 +123,7 @@ def _legend() -> str:
     return (
         f"Rates per CPU second of this process, each the median of {ROUNDS} rounds; each ratio "
         f"and overhead the median of the {ROUNDS} same-round ratios\n(not the ratio of the rates "
-        f"printed), an overhead's range over the rounds in brackets. Overhead = engine rate / "
+        f"printed), its 95% confidence interval in brackets. Overhead = engine rate / "
         f"wrapper rate - 1, the engine on its\nchecked path (negative: the wrapper, on the fast "
         f"path, is faster). Load average {load}."
     )
@@ -279,8 +311,8 @@ def main(argv: list[str]) -> None:
     if "pyfarkle" in r:
         show(
             f"  pyfarkle turns/s {_median(r['pyfarkle']):,.0f}: "
-            f"checked {_ratio(r, 'checked', 'pyfarkle'):.1f}x, "
-            f"fast {_ratio(r, 'fast', 'pyfarkle'):.1f}x pyfarkle"
+            f"checked {_ratio(r, 'checked', 'pyfarkle')}, "
+            f"fast {_ratio(r, 'fast', 'pyfarkle')} pyfarkle"
         )
     else:
         show("  pyfarkle: not installed (pip install pyfarkle)")
@@ -295,7 +327,7 @@ def main(argv: list[str]) -> None:
     show(
         f"rummy hands/s: checked {_median(r['checked']):,.0f}, fast path "
         f"{_median(r['fast']):,.0f}; OpenSpiel gin_rummy {_median(r['gin']):,.0f}: "
-        f"checked {_ratio(r, 'checked', 'gin'):.1f}x, fast {_ratio(r, 'fast', 'gin'):.1f}x"
+        f"checked {_ratio(r, 'checked', 'gin')}, fast {_ratio(r, 'fast', 'gin')}"
     )
     for name, options in (("ten-thousand", tt), ("greedy", {}), ("rummy", rummy)):
         from parlour.research.openspiel import load_game
