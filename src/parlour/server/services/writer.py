@@ -232,7 +232,8 @@ class GroupWriter:
                 stopping = self._take(taken, time.monotonic() + self.linger, lazy=True)
             elif not stopping and len(taken) == 1 and self._company_expected():
                 stopping = self._take(taken, item[2] + self.window)
-            self._count(len(taken))
+            if self.window > 0:  # the rate is read only for the window
+                self._count(len(taken))
             batch = [(i[0], i[1]) for i in taken]
             if self.failure is not None:  # another writer thread died
                 for _write, future in batch:
