@@ -119,7 +119,11 @@ class DiceCodec(Codec):
         check_layout(self.observation_layout(), self.observation_size)
         # the observation's parts as float32 bytes (observation_bytes joins them)
         n, sides = self.num_players, self.n_dice + 1
-        self.scores_format = struct.Struct(f"{n}f")
+        self.rotations = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
+        """Seat -> the seats in the order of its observation's ``scores`` (its own first)."""
+        self.score_parts: dict[int, bytes] = {}
+        """A score -> its ``scores`` value (score / target) as float32 bytes (at most
+        :data:`SCORE_PARTS` scores kept)."""
         self.to_move_parts = tuple(_floats(_one_hot(n, k)) for k in range(n))
         self.no_move_part = bytes(4 * n)
         self.to_roll_parts = tuple(_floats(_one_hot(sides, k)) for k in range(sides))
@@ -141,6 +145,13 @@ class DiceCodec(Codec):
             values[face - 1] += 1.0
         values[6] = float(first)
         found = self.roll_parts[first][roll] = self.to_roll_parts[len(roll)] + _floats(values)
+        return found
+
+    def score_part(self, score: int) -> bytes:
+        """*score*'s value in ``scores`` (score / target) as float32 bytes."""
+        found = _FLOAT.pack(score / self.target)
+        if len(self.score_parts) < SCORE_PARTS:
+            self.score_parts[score] = found
         return found
 
     def bonus_part(self, bonus_rounds: int) -> bytes:
@@ -230,7 +241,10 @@ def _floats(values: Sequence[float]) -> bytes:
     return struct.pack(f"{len(values)}f", *values)
 
 
-_TURN_TOTAL = struct.Struct("f")
+_FLOAT = _TURN_TOTAL = struct.Struct("f")
+SCORE_PARTS = 1 << 14
+"""How many scores' bytes a codec keeps (a game's scores are few: multiples of 5 or 50 up to
+about the target; a huge target would otherwise grow the table without bound)."""
 
 
 class Listing(NamedTuple):
@@ -437,11 +451,13 @@ class DicePosition(Position):
         )
 
     def _scores_part(self, seat: int) -> bytes:
-        """*seat*'s ``scores`` values (its own first)."""
+        """*seat*'s ``scores`` values (its own first), joined from the codec's parts."""
         scores = self.state.scores
-        n = len(scores)
-        target = self.codec.target
-        return self.codec.scores_format.pack(*[scores[(seat + k) % n] / target for k in range(n)])
+        codec = self.codec
+        parts = codec.score_parts
+        return b"".join(
+            [parts.get(scores[i]) or codec.score_part(scores[i]) for i in codec.rotations[seat]]
+        )
 
     def returns(self) -> list[float]:
         state = self.state
