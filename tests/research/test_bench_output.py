@@ -4,6 +4,7 @@ confidence interval of that median."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 
@@ -48,3 +49,48 @@ def test_the_legend_says_what_the_figures_are() -> None:
     assert "median of the 40 same-round ratios" in legend
     assert "95% confidence interval" in legend
     assert "engine rate / wrapper rate - 1" in legend and "Load average" in legend
+
+
+def test_the_median_interval_refuses_nan_and_a_level_outside_0_to_1() -> None:
+    # sorted() leaves a NaN where it was: [1, nan, 3, 2, 0.5, 7, 4, 9] gave (1.0, 9.0), an
+    # interval that misses the smallest value 0.5 (without the NaN, 8 values: the whole range)
+    nan = float("nan")
+    for values in ([nan], [1.0, nan, 3.0, 2.0, 0.5, 7.0, 4.0, 9.0], [nan, *map(float, range(8))]):
+        with pytest.raises(ValueError, match="NaN"):
+            median_interval(values)
+    # a level of 1 or more (or 0 or less, or NaN) has no interval: 1.0 gave the whole range,
+    # which covers the median with probability 1 - 2 / 2**40, and 0.0 the middle two values
+    forty = [float(v) for v in range(40)]
+    for level in (1.0, 1.5, 0.0, -1.0, nan):
+        with pytest.raises(ValueError, match="level"):
+            median_interval(forty, level)
+    # just under 1: P(B < 1) = 2**-40 > (1 - level) / 2 = 2**-41, no j: the whole range
+    assert median_interval(forty, 1 - 2**-40) == (0.0, 39.0)
+
+
+def _exact(n: int, level: float) -> int:
+    """The largest j with P(Binomial(n, 1/2) < j) <= (1 - level) / 2 in exact fractions
+    (0: none), j at most n // 2."""
+    tail, below, j = (1 - Fraction(level)) / 2, 0, 0
+    while j < n // 2:
+        below += math.comb(n, j)
+        if Fraction(below, 2**n) > tail:
+            break
+        j += 1
+    return j
+
+
+def test_the_median_interval_agrees_with_exact_binomial_tails() -> None:
+    # levels with dyadic tails (0.5, 0.75, 0.875) hit P(B < j) == tail exactly: n = 2 at 50%
+    # is P(B < 1) = 1/4 = tail, so j = 1
+    assert _exact(2, 0.5) == 1 and _exact(5, 0.95) == 0 and _exact(6, 0.95) == 1
+    assert _exact(40, 0.95) == 14 and _exact(9, 0.95) == 2
+    for level in (0.5, 0.75, 0.875, 0.9, 0.95, 0.99):
+        for n in range(1, 121):
+            values = [float(v) for v in range(n, 0, -1)]  # value v is the v-th smallest
+            j = _exact(n, level)
+            expected = (1.0, float(n)) if j == 0 else (float(j), float(n + 1 - j))
+            assert median_interval(values, level) == expected, (n, level)
+    # ties: the order statistics themselves, equal or not
+    assert median_interval([2.0] * 40) == (2.0, 2.0)
+    assert median_interval([1.0] * 20 + [2.0] * 20) == (1.0, 2.0)

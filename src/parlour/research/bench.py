@@ -80,9 +80,14 @@ def median_interval(values: list[float], level: float = 0.95) -> tuple[float, fl
     *values* were drawn from: the order statistics ``(j, n + 1 - j)`` (1-based) with ``j``
     the largest such that ``P(Binomial(n, 1/2) < j) <= (1 - level) / 2``. With fewer than 6
     values no such ``j`` exists at 95%, and the interval is the whole range. Raises
-    ``ValueError`` for no values."""
+    ``ValueError`` for no values, a NaN among them (it cannot be ordered) or a *level* not
+    strictly between 0 and 1."""
     if not values:
         raise ValueError("no values")
+    if not 0 < level < 1:
+        raise ValueError(f"the level must be strictly between 0 and 1, not {level!r}")
+    if any(math.isnan(v) for v in values):
+        raise ValueError("a NaN cannot be ordered: no interval")
     ordered = sorted(values)
     n = len(ordered)
     tail, below, j = (1 - level) / 2, 0.0, 0
