@@ -3,11 +3,16 @@
 ``python -m parlour_tools.pyspiel_bridge [games]`` registers ``python_trivial``, a two-player
 pyspiel Python game whose rules cost almost nothing (three legal actions, 40 moves, no
 chance), and plays random games of it two ways in alternating rounds: through pyspiel
-(``is_terminal``, ``legal_actions``, ``apply_action``: each a call into C++ that calls the
-Python methods back) and by calling the same Python methods directly. The difference is the
-bridge's own cost a decision, which any pyspiel Python game pays, parlour's included. It
-then prints a random Ten-Thousand decision through parlour's checked engine for scale.
-Times are CPU seconds of this process; the figures are medians of 10 rounds.
+(``legal_actions`` and ``apply_action``: each a call into C++ that calls the Python methods
+back; ``is_terminal``, defined in Python, is called directly either way) and by calling the
+same Python methods directly. The difference is the bridge's own cost a decision of a game
+without chance, which any pyspiel Python game pays. It then plays random Ten-Thousand games
+the same two ways through parlour's pyspiel game (the bench's loop, :func:`~parlour.research.
+bench.pyspiel_decisions`, against :func:`parlour_direct`): there chance crosses the bridge too
+(``is_chance_node``, and ``apply_action`` for each roll), and both loops sample each roll from
+its explicit list of outcomes, as OpenSpiel's chance nodes require. And parlour's checked
+engine for scale. Times are CPU seconds of this process; the figures are medians of 10
+rounds.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from typing import Any
 
 import pyspiel
 
-from parlour.research.bench import engine_units
+from parlour.research.bench import engine_units, pyspiel_decisions
+from parlour.research.openspiel import load_game
 
 MOVES = 40
 """The length of every ``python_trivial`` game (decisions)."""
@@ -119,6 +125,34 @@ def direct(game: Any, rng: random.Random, games: int) -> int:
     return games * MOVES
 
 
+def parlour_direct(game: Any, rng: random.Random) -> int:
+    """One random game of parlour's pyspiel *game* as :func:`~parlour.research.bench.
+    pyspiel_decisions` plays it (the same draws from *rng*, so the same game), calling the
+    Python methods pyspiel would call back (``current_player``, ``_legal_actions``,
+    ``_apply_action``) directly; returns the player decisions."""
+    state = game.new_initial_state()
+    steps = 0
+    is_terminal, current, outcomes_of = (
+        state.is_terminal,
+        state.current_player,
+        state.chance_outcomes,
+    )
+    legal, apply = state._legal_actions, state._apply_action
+    choices, draw = rng.choices, rng.random
+    while not is_terminal():
+        if current() == _CHANCE:
+            outcomes, probs = zip(*outcomes_of(), strict=True)
+            apply(choices(outcomes, probs)[0])
+        else:
+            actions = legal(current())
+            apply(actions[int(draw() * len(actions))])
+            steps += 1
+    return steps
+
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+
+
 def _micros(run: Callable[[], int]) -> float:
     started = time.process_time()
     decisions = run()
@@ -132,26 +166,35 @@ def main(argv: list[str]) -> None:
         pyspiel.register_game(_TYPE, TrivialGame)
     game = pyspiel.load_game("python_trivial")
     rng = random.Random(0)
-    rounds: dict[str, list[float]] = {"pyspiel": [], "direct": [], "engine": []}
+    tt = load_game("ten-thousand", target=10_000)
+    per = games // 10 or 1
     runs: dict[str, Callable[[], int]] = {
         "pyspiel": lambda: through_pyspiel(game, rng, games),
         "direct": lambda: direct(game, rng, games),
         "engine": lambda: sum(
             engine_units("ten-thousand", fast=False, unit="decisions", rng=rng, target=10_000)
-            for _ in range(games // 10 or 1)
+            for _ in range(per)
         ),
+        "parlour": lambda: sum(pyspiel_decisions(tt, rng) for _ in range(per)),
+        "parlour direct": lambda: sum(parlour_direct(tt, rng) for _ in range(per)),
     }
+    rounds: dict[str, list[float]] = {name: [] for name in runs}
     for run in runs.values():
         run()  # warm
     for _ in range(10):
         for name, run in runs.items():
             rounds[name].append(_micros(run))
-    via, own, engine = (statistics.median(rounds[k]) for k in ("pyspiel", "direct", "engine"))
+    via, own, engine, ours, ours_direct = (statistics.median(rounds[k]) for k in runs)
     print(
         f"python_trivial, microseconds a decision (CPU, median of 10 rounds): through pyspiel "
         f"{via:.2f}, its Python methods called directly {own:.2f}: the bridge {via - own:.2f}.\n"
         f"Ten-Thousand through parlour's checked engine: {engine:.2f} a decision (chance "
-        f"included); the bridge alone is {(via - own) / engine:.0%} of it."
+        f"included); the bridge alone is {(via - own) / engine:.0%} of it.\n"
+        f"Ten-Thousand through parlour's pyspiel game: {ours:.2f} a decision, its Python "
+        f"methods called directly {ours_direct:.2f}: the bridge {ours - ours_direct:.2f} "
+        f"({(ours - ours_direct) / engine:.0%} of the engine's decision); the rest over the "
+        f"engine, {ours_direct - engine:.2f}, is Python work (mostly sampling each roll from "
+        f"its listed outcomes)."
     )
 
 

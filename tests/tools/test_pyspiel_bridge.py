@@ -36,3 +36,17 @@ def test_main_prints_the_bridge(capsys: pytest.CaptureFixture[str]) -> None:
     pyspiel_bridge.main(["2"])
     out = capsys.readouterr().out
     assert "the bridge" in out and "Ten-Thousand through parlour's checked engine" in out
+    assert "Ten-Thousand through parlour's pyspiel game" in out
+
+
+def test_parlours_direct_loop_plays_the_games_pyspiel_plays() -> None:
+    # the same draws give the same games (the same decisions, as many numbers drawn), so
+    # the two loops differ only by the bridge
+    from parlour.research.bench import pyspiel_decisions
+    from parlour.research.openspiel import load_game
+
+    game = load_game("ten-thousand", target=1000)
+    for seed in (1, 2, 3):
+        via, own = random.Random(seed), random.Random(seed)
+        assert pyspiel_bridge.parlour_direct(game, own) == pyspiel_decisions(game, via)
+        assert via.random() == own.random()  # each loop drew as many numbers
