@@ -41,6 +41,7 @@ from parlour.research.position import (
     Vector,
     check_id,
     check_layout,
+    check_seat,
     one_hot,
     relative,
 )
@@ -245,6 +246,7 @@ class CrosswordPosition(Position):
     # --- views --------------------------------------------------------------------------
 
     def observation(self, seat: int) -> Vector:
+        seat = check_seat(seat, self.codec.num_players)
         state = self.state
         n = self.codec.num_players
         out = np.zeros(self.codec.observation_size, dtype=np.float32)
@@ -305,6 +307,7 @@ class CrosswordPosition(Position):
         during its refill, the tiles it has drawn so far."""
         import json
 
+        seat = check_seat(seat, self.codec.num_players)
         state = self.state
         text = json.dumps(state.observation(seat), sort_keys=True)
         if state.current_player() == seat and (self.start is not None or self.exchange):

@@ -33,7 +33,14 @@ from parlour.engine.errors import BadOption, IllegalMove
 from parlour.engine.state import Game
 from parlour.games.dice.notation import Keep, Quit, Roll
 from parlour.games.dice.state import DiceState
-from parlour.research.position import Codec, Position, Vector, check_id, check_layout
+from parlour.research.position import (
+    Codec,
+    Position,
+    Vector,
+    check_id,
+    check_layout,
+    check_seat,
+)
 
 
 @cache
@@ -379,7 +386,7 @@ class DicePosition(Position):
         return self.codec.action_name(action_id)
 
     def observation(self, seat: int) -> Vector:
-        return np.frombuffer(bytearray(self.observation_bytes(seat)), np.float32)
+        return np.frombuffer(bytearray(self.observation_bytes(seat)), np.float32)  # checks the seat
 
     def observation_into(self, seat: int, out: Vector) -> None:
         """Write the observation into *out* (``float32``, C-contiguous, ``observation_size``
@@ -399,6 +406,8 @@ class DicePosition(Position):
         the game's last two values."""
         state = self.state
         codec = self.codec
+        if type(seat) is not int or not 0 <= seat < codec.num_players:
+            seat = check_seat(seat, codec.num_players)  # refused, or a numpy integer
         roll = state.roll
         if roll is None or state.over:
             return self._bytes_between_rolls(seat)

@@ -199,7 +199,8 @@ class Position(ABC):
 
     @abstractmethod
     def observation(self, seat: int) -> Vector:
-        """*seat*'s observation as a vector of ``codec.observation_size`` float32 values."""
+        """*seat*'s observation as a vector of ``codec.observation_size`` float32 values.
+        Raises ``ValueError`` for no seat (:func:`check_seat`), as every view does."""
 
     def observation_into(self, seat: int, out: Vector) -> None:
         """Write :meth:`observation` of *seat* into *out* (``float32``,
@@ -222,6 +223,7 @@ class Position(ABC):
         progress)."""
         import json
 
+        seat = check_seat(seat, self.codec.num_players)
         return json.dumps(self.state.observation(seat), sort_keys=True) + self._pending_text()
 
     def _pending_text(self) -> str:
@@ -265,6 +267,18 @@ def check_id(action_id: object, count: int, what: str) -> int:
     if type(action_id) is not int or not 0 <= action_id < count:
         raise IllegalMove(f"{action_id!r} is not {what} (0-{count - 1})")
     return action_id
+
+
+def check_seat(seat: object, count: int) -> int:
+    """*seat* as a seat index when it is an ``int`` or numpy integer in ``0..count-1`` (a
+    bool is none). Raises ``ValueError`` for anything else: -1 (``CHANCE``, what
+    ``current_player`` gives at a chance node) or -2 would otherwise index the seats from
+    their end and show a real seat's view, hidden cards and all."""
+    if type(seat) is int and 0 <= seat < count:
+        return seat
+    if isinstance(seat, np.integer) and 0 <= seat < count:
+        return int(seat)
+    raise ValueError(f"there is no seat {seat!r}: seats are 0-{count - 1}")
 
 
 def one_hot(size: int, index: int | None) -> list[float]:

@@ -41,6 +41,7 @@ from parlour.research.position import (
     Vector,
     check_id,
     check_layout,
+    check_seat,
     one_hot,
     relative,
 )
@@ -196,6 +197,7 @@ class RummyPosition(Position):
         return mask, upcard
 
     def observation(self, seat: int) -> Vector:
+        seat = check_seat(seat, self.codec.num_players)
         state = self.state
         n = self.codec.num_players
         out = np.zeros(self.codec.observation_size, dtype=np.float32)
@@ -237,6 +239,7 @@ class RummyPosition(Position):
         return out
 
     def observation_string(self, seat: int) -> str:
+        seat = check_seat(seat, self.codec.num_players)
         if self.state.phase == DEAL:
             hand, upcard = self._own_dealt(seat)
             mine = " ".join(card_text(c) for c in DECK if hand >> c & 1)

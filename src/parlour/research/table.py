@@ -26,7 +26,14 @@ import numpy as np
 
 from parlour.engine.errors import IllegalMove
 from parlour.engine.state import CHANCE, Game, State
-from parlour.research.position import Codec, Position, Vector, check_id, check_layout
+from parlour.research.position import (
+    Codec,
+    Position,
+    Vector,
+    check_id,
+    check_layout,
+    check_seat,
+)
 
 
 class Encoding(Protocol):
@@ -111,6 +118,7 @@ class TablePosition(Position):
         return self.state.action_to_string(table[check_id(action_id, len(table), what)])
 
     def observation(self, seat: int) -> Vector:
+        seat = check_seat(seat, self.codec.num_players)
         return np.asarray(self.codec.encoding.observation(self.state, seat), np.float32)
 
     def clone(self) -> TablePosition:
