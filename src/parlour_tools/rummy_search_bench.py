@@ -12,7 +12,8 @@ level with those play-outs, and ``--base expert`` the ``search-expert`` player (
 from the expert level's choices; the positions stay those of hard's games). A play-out by
 the expert copy (``POLICIES["expert"]``) is timed too; ``--rollout expert`` times the level
 with those, and ``--melds`` with the meld-or-hold search (its decisions with two lines count
-as searched).
+as searched); ``--width`` and ``--simulations`` set the search's (a width of 1 searches no
+discard).
 
 Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
 """
@@ -60,6 +61,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollout", choices=tuple(POLICIES), default="simple")
     parser.add_argument("--melds", action="store_true")
+    parser.add_argument("--width", type=int, default=3)
+    parser.add_argument("--simulations", type=int, default=90)
     parser.add_argument("--base", choices=("hard", "expert"), default="hard")
     args = parser.parse_args()
     found = positions(args.games, args.every, args.seed)
@@ -78,7 +81,13 @@ def main() -> None:
     for state, seat in found:
         play_out(determinize(state, seat, rng), policy=POLICIES["expert"])
     by_expert = (time.process_time() - began) / len(found)
-    bot = SearchBot(rollout=args.rollout, base=args.base, melds=args.melds)
+    bot = SearchBot(
+        rollout=args.rollout,
+        base=args.base,
+        melds=args.melds,
+        width=args.width,
+        simulations=args.simulations,
+    )
     planner = PLANNERS[args.base]
     searched: list[float] = []
     other: list[float] = []
@@ -90,6 +99,7 @@ def main() -> None:
         legal = state.legal_actions(seat)
         discards = sum(isinstance(a, Discard) for a in legal)
         search = state.phase == PLAY and isinstance(hard, Discard) and discards > 1
+        search = search and args.width > 1
         if args.melds and state.phase == PLAY and meld_or_hold(state, seat, planner, hard):
             search = True
         (searched if search else other).append(spent)
