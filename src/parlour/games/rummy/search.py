@@ -14,7 +14,10 @@ and laying off follow the ``hard`` level's exact split: everything the best spli
 on the table at once (cards on the table score, cards in the hand count against). The draw is
 hard's (``draws=True`` searches it too: measured, the search changed hard's draw once in 100
 draws, for half the work). ``rollout="hard"`` plays the play-outs by a cheap copy of the hard
-level (:mod:`.rollout`) instead of the simple player.
+level (:mod:`.rollout`) instead of the simple player, ``rollout="expert"`` by an exact copy
+of the expert level (its hold rule too); ``melds=True`` also searches laying the base
+player's melds down this turn against holding them (:func:`meld_or_hold`). Neither got
+ahead of ``expert`` on paired deals (``docs/rules/rummy.md#search-expert-playouts``).
 
 The budget is counted in work, never in time, so that a seed gives the same game on every
 machine, loaded or not: at most ``simulations`` played-out rounds a decision. Every
