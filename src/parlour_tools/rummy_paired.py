@@ -11,7 +11,8 @@ from ``random.Random(S * 7 + d)``, the same on both plays.
 A player is a level or baseline name (``hard``, ``simple``, ...), ``search`` followed by
 its settings as JSON (``'search{"rollout": "hard", "simulations": 240}'``), or ``hard``
 followed by the :class:`~parlour.games.rummy.bots.PlannerBot` parameters that differ from
-hard's (``'hard{"reach": 4.0, "hold": 3}'``).
+hard's (``'hard{"reach": 4.0, "hold": 3}'``), or ``rollout-`` and the name of a play-out
+player of the search (``rollout-expert``, :data:`~parlour.games.rummy.rollout.POLICIES`).
 
 Run: ``python -m parlour_tools.rummy_paired 'search' hard --deals 300 --seed 3``.
 """
@@ -29,6 +30,7 @@ from dataclasses import replace
 import parlour
 from parlour.bots.base import Bot
 from parlour.games.rummy.bots import HARD, make_bot
+from parlour.games.rummy.rollout import POLICIES, RolloutBot
 from parlour.games.rummy.search import SearchBot
 from parlour.games.rummy.state import RummyState
 
@@ -37,6 +39,9 @@ def player(spec: str) -> Bot:
     """The player named by *spec* (see the module docstring)."""
     if spec.startswith("search"):
         return SearchBot(**json.loads(spec[len("search") :] or "{}"))
+    if spec.startswith("rollout-"):
+        name = spec[len("rollout-") :]
+        return RolloutBot(POLICIES[name], name=spec)
     if spec.startswith("hard{"):
         return replace(HARD, **json.loads(spec[len("hard") :]))
     return make_bot(spec)

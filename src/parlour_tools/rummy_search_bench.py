@@ -9,7 +9,11 @@ simple player (``play_out``), so the figures read as "the time of so many play-o
 absolute times are printed too, for this machine only. A play-out by the cheap hard player
 (``play_out_hard``, the same worlds) is timed against it too; ``--rollout hard`` times the
 level with those play-outs, and ``--base expert`` the ``search-expert`` player (the search
-from the expert level's choices; the positions stay those of hard's games).
+from the expert level's choices; the positions stay those of hard's games). A play-out by
+the expert copy (``POLICIES["expert"]``) is timed too; ``--rollout expert`` times the level
+with those, and ``--melds`` with the meld-or-hold search (its decisions with two lines count
+as searched); ``--width`` and ``--simulations`` set the search's (a width of 1 searches no
+discard).
 
 Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
 """
@@ -25,8 +29,8 @@ import parlour
 from parlour.games.rummy.bots import PLANNERS, make_bot
 from parlour.games.rummy.determinize import determinize
 from parlour.games.rummy.notation import Discard
-from parlour.games.rummy.rollout import play_out, play_out_hard
-from parlour.games.rummy.search import SearchBot
+from parlour.games.rummy.rollout import POLICIES, play_out, play_out_hard
+from parlour.games.rummy.search import SearchBot, meld_or_hold
 from parlour.games.rummy.state import PLAY, RummyState
 
 
@@ -55,7 +59,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rollout", choices=("simple", "hard"), default="simple")
+    parser.add_argument("--rollout", choices=tuple(POLICIES), default="simple")
+    parser.add_argument("--melds", action="store_true")
+    parser.add_argument("--width", type=int, default=3)
+    parser.add_argument("--simulations", type=int, default=90)
     parser.add_argument("--base", choices=("hard", "expert"), default="hard")
     args = parser.parse_args()
     found = positions(args.games, args.every, args.seed)
@@ -69,7 +76,18 @@ def main() -> None:
     for state, seat in found:
         play_out_hard(determinize(state, seat, rng))
     by_hard = (time.process_time() - began) / len(found)
-    bot = SearchBot(rollout=args.rollout, base=args.base)
+    rng = random.Random(args.seed)
+    began = time.process_time()
+    for state, seat in found:
+        play_out(determinize(state, seat, rng), policy=POLICIES["expert"])
+    by_expert = (time.process_time() - began) / len(found)
+    bot = SearchBot(
+        rollout=args.rollout,
+        base=args.base,
+        melds=args.melds,
+        width=args.width,
+        simulations=args.simulations,
+    )
     planner = PLANNERS[args.base]
     searched: list[float] = []
     other: list[float] = []
@@ -81,6 +99,9 @@ def main() -> None:
         legal = state.legal_actions(seat)
         discards = sum(isinstance(a, Discard) for a in legal)
         search = state.phase == PLAY and isinstance(hard, Discard) and discards > 1
+        search = search and args.width > 1
+        if args.melds and state.phase == PLAY and meld_or_hold(state, seat, planner, hard):
+            search = True
         (searched if search else other).append(spent)
     for label, times in (("searched", searched), ("other", other)):
         if not times:
@@ -92,6 +113,7 @@ def main() -> None:
         )
     print(f"one play-out: {one * 1000:.3f} ms ({len(found)} measured)")
     print(f"one play-out by hard: {by_hard * 1000:.3f} ms ({by_hard / one:.2f} play-outs)")
+    print(f"one play-out by expert: {by_expert * 1000:.3f} ms ({by_expert / one:.2f} play-outs)")
 
 
 if __name__ == "__main__":

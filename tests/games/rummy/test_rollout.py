@@ -7,7 +7,15 @@ import random
 from parlour.games.rummy.bots import LEVELS
 from parlour.games.rummy.cards import mask_of, parse_card, parse_cards
 from parlour.games.rummy.notation import Discard
-from parlour.games.rummy.rollout import danger_cards, hard_discard, play_out_hard
+from parlour.games.rummy.rollout import (
+    POLICIES,
+    RolloutBot,
+    danger_cards,
+    hard_discard,
+    play_out,
+    play_out_hard,
+    policy_play,
+)
 from parlour.games.rummy.search import round_margin
 from parlour.games.rummy.simple import has_meld
 from parlour.games.rummy.state import PLAY
@@ -59,3 +67,43 @@ def test_a_play_out_ends_the_round_the_same_way_twice() -> None:
     assert len(state.round_scores) == 1
     assert state.round_scores == twin.round_scores
     assert round_margin(state, 0) == state.round_scores[0][0] - state.round_scores[0][1]
+
+
+def test_the_expert_play_out_holds_a_meld_while_the_other_hand_is_long() -> None:
+    # 5C 6C 7C is a meld; laying it down leaves 9H KD 2S QH (4 cards) and the other player
+    # holds 6 > 3: it is kept, and the highest loose card goes (KD and QH are 10 points, the
+    # king ranks higher); hard's copy, which does not hold, lays it down
+    state = deal(["5C 6C 7C 9H KD 2S", "2H 3D 8S JD 4S 10H"], "QC", "QH AS")
+    act(state, "draw stock")
+    assert str(policy_play(state, 0, POLICIES["expert"])) == "discard KD"
+    assert str(policy_play(state, 0, POLICIES["hard"])) == "meld 5C 6C 7C"
+    assert LEVELS["expert"].choose(state, 0, random.Random(0)) == Discard(parse_card("KD"))
+
+
+def test_the_expert_play_out_lays_down_when_one_card_would_be_left() -> None:
+    # 8C makes 5C-8C; with 9H 9S 9D only KD is left: both go down, the longer meld first
+    state = deal(["5C 6C 7C 9H 9S 9D KD", "2H 3D 8S JD 4S 10H 5H"], "QC", "8C AS")
+    act(state, "draw stock")
+    assert str(policy_play(state, 0, POLICIES["expert"])) == "meld 5C 6C 7C 8C"
+
+
+def test_the_expert_play_out_plays_as_the_expert_level() -> None:
+    # every decision of 6 games of hard against the simple player: the same move as expert
+    bot = RolloutBot(POLICIES["expert"])
+    compared = 0
+    for state, seat in positions(6, 1, 7):
+        assert bot.choose(state, seat, random.Random(0)) == LEVELS["expert"].choose(
+            state, seat, random.Random(0)
+        )
+        compared += 1
+    assert compared > 1000
+
+
+def test_expert_play_outs_end_the_round_the_same_way_twice() -> None:
+    state = deal(["5C 6C 7C 9H KD 2S", "2H 3D 8S JD 4S 10H"], "QC", "QH AS 3C 4H")
+    act(state, "draw stock")
+    twin = state.clone()
+    play_out(state, policy=POLICIES["expert"])
+    play_out(twin, policy=POLICIES["expert"])
+    assert len(state.round_scores) == 1
+    assert state.round_scores == twin.round_scores

@@ -9,11 +9,11 @@ import pytest
 
 import parlour
 from parlour.bots.arena import play_game
-from parlour.games.rummy.bots import make_bot
+from parlour.games.rummy.bots import EXPERT, HARD, make_bot
 from parlour.games.rummy.cards import mask_of, parse_cards
-from parlour.games.rummy.notation import DISCARDS, DRAW_DISCARD, DRAW_STOCK
+from parlour.games.rummy.notation import DISCARDS, DRAW_DISCARD, DRAW_STOCK, Meld
 from parlour.games.rummy.rollout import play_out
-from parlour.games.rummy.search import SearchBot, round_margin, shortlist
+from parlour.games.rummy.search import SearchBot, meld_or_hold, round_margin, shortlist
 from parlour.games.rummy.simple import SimpleBot
 from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
@@ -21,6 +21,8 @@ from tests.games.rummy.test_properties import hidden_reshuffled
 
 SMALL = SearchBot(simulations=12, draws=True)
 """A small budget (the same code, faster tests), searching the draws too."""
+MELDS = SearchBot(simulations=12, draws=True, rollout="expert", base="expert", melds=True)
+"""The same from expert's choices, with expert's play-outs and the meld-or-hold search."""
 
 
 def m(text: str) -> int:
@@ -65,7 +67,8 @@ def test_the_same_seed_gives_the_same_game() -> None:
     assert first.is_terminal()
 
 
-def test_choices_do_not_depend_on_hidden_cards() -> None:
+@pytest.mark.parametrize("bot", [SMALL, MELDS])
+def test_choices_do_not_depend_on_hidden_cards(bot: SearchBot) -> None:
     rng = random.Random(42)
     game = parlour.load("rummy")
     state = game.new_initial_state()
@@ -80,17 +83,18 @@ def test_choices_do_not_depend_on_hidden_cards() -> None:
             continue
         seat = state.current_player()
         seed = rng.random()
-        choice = SMALL.choose(state, seat, random.Random(seed))
+        choice = bot.choose(state, seat, random.Random(seed))
         twin = hidden_reshuffled(state, seat, rng)
-        assert SMALL.choose(twin, seat, random.Random(seed)) == choice
+        assert bot.choose(twin, seat, random.Random(seed)) == choice
         checked += 1
         state.apply(choice)
 
 
-def test_it_finishes_legal_games_under_every_option() -> None:
+@pytest.mark.parametrize("bot", [SMALL, MELDS])
+def test_it_finishes_legal_games_under_every_option(bot: SearchBot) -> None:
     for options in ({}, {"must_discard": True}, {"players": 3}, {"players": 4, "hand_size": 9}):
         game = parlour.load("rummy", ending_score=150, **options)
-        bots = [SMALL, SimpleBot(), make_bot("hard"), SMALL][: game.num_players]
+        bots = [bot, SimpleBot(), make_bot("hard"), bot][: game.num_players]
         state = play_game(game, bots, random.Random(3))  # apply() checks every move
         assert state.is_terminal()
         assert max(state.result().scores) > 150
@@ -127,9 +131,9 @@ def test_the_budget_counts_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(search, "determinize", counting)
     state = deal(["2C 3C 9H 9S 9D KS", "2H 3D 8S JD 4S 10H"], "4C", "QD AH")
-    choice = SMALL.best(state, 0, [DRAW_STOCK, DRAW_DISCARD], random.Random(0))
+    choice = SMALL.best(state, 0, [(DRAW_STOCK,), (DRAW_DISCARD,)], random.Random(0))
     assert len(made) == 6
-    assert choice in state.legal_actions(0)
+    assert choice[0] in state.legal_actions(0)
 
 
 def test_a_choice_is_clear_beyond_two_standard_errors() -> None:
@@ -171,7 +175,7 @@ def test_clearly_worse_choices_are_dropped(
 
     state = deal(["2C 3C 9H 9S KD", "2H 3D 8S JD 4S"], "QC", "5D AH")
     act(state, "draw stock")
-    candidates = [DISCARDS[m(t).bit_length() - 1] for t in ("KD", "5D", "9H")]
+    candidates = [(DISCARDS[m(t).bit_length() - 1],) for t in ("KD", "5D", "9H")]
     by_action = dict(zip(candidates, margins, strict=True))
     monkeypatch.setattr(search, "determinize", counting)
     monkeypatch.setattr(SearchBot, "_margin", lambda self, world, seat, a: by_action[a])
@@ -185,5 +189,32 @@ def test_play_outs_by_hard_give_legal_games_the_same_for_a_seed() -> None:
     game = parlour.load("rummy", ending_score=150)
     first = play_game(game, [bot, make_bot("hard")], random.Random(6))  # apply() checks moves
     again = play_game(game, [bot, make_bot("hard")], random.Random(6))
+    assert first.is_terminal()
+    assert first.history == again.history
+
+
+def test_meld_or_hold_gives_the_base_players_line_first() -> None:
+    # 5C 6C 7C with 9H KD 2S QH left, the other hand long: expert holds (discard KD), hard
+    # lays down (the meld, then KD); each line is the whole turn
+    state = deal(["5C 6C 7C 9H KD 2S", "2H 3D 8S JD 4S 10H"], "QC", "QH AS")
+    act(state, "draw stock")
+    hold, lay = (
+        (DISCARDS[m("KD").bit_length() - 1],),
+        (Meld(m("5C 6C 7C")), DISCARDS[m("KD").bit_length() - 1]),
+    )
+    rng = random.Random(0)
+    assert meld_or_hold(state, 0, EXPERT, EXPERT.choose(state, 0, rng)) == [hold, lay]
+    assert meld_or_hold(state, 0, HARD, HARD.choose(state, 0, rng)) == [lay, hold]
+    # no meld in the plan: nothing to search
+    plain = deal(["5C 6C 9C 9H KD 2S", "2H 3D 8S JD 4S 10H"], "QC", "QH AS")
+    act(plain, "draw stock")
+    assert meld_or_hold(plain, 0, EXPERT, EXPERT.choose(plain, 0, rng)) == []
+
+
+def test_expert_play_outs_and_meld_search_give_legal_games_the_same_for_a_seed() -> None:
+    bot = SearchBot(simulations=12, draws=True, rollout="expert", base="expert", melds=True)
+    game = parlour.load("rummy", ending_score=150)
+    first = play_game(game, [bot, make_bot("expert")], random.Random(8))  # apply() checks moves
+    again = play_game(game, [bot, make_bot("expert")], random.Random(8))
     assert first.is_terminal()
     assert first.history == again.history

@@ -14,7 +14,10 @@ and laying off follow the ``hard`` level's exact split: everything the best spli
 on the table at once (cards on the table score, cards in the hand count against). The draw is
 hard's (``draws=True`` searches it too: measured, the search changed hard's draw once in 100
 draws, for half the work). ``rollout="hard"`` plays the play-outs by a cheap copy of the hard
-level (:mod:`.rollout`) instead of the simple player.
+level (:mod:`.rollout`) instead of the simple player, ``rollout="expert"`` by an exact copy
+of the expert level (its hold rule too); ``melds=True`` also searches laying the base
+player's melds down this turn against holding them (:func:`meld_or_hold`). Neither got
+ahead of ``expert`` on paired deals (``docs/rules/rummy.md#search-expert-playouts``).
 
 The budget is counted in work, never in time, so that a seed gives the same game on every
 machine, loaded or not: at most ``simulations`` played-out rounds a decision. Every
@@ -34,17 +37,21 @@ import random
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parlour.engine.state import State
-from parlour.games.rummy.bots import PLANNERS
+from parlour.games.rummy.bots import PLANNERS, PlannerBot
 from parlour.games.rummy.cards import Mask
 from parlour.games.rummy.determinize import determinize, passed_over
 from parlour.games.rummy.notation import Discard, Draw, LayOff, Meld, RummyAction
-from parlour.games.rummy.rollout import play_out, play_out_hard
+from parlour.games.rummy.rollout import POLICIES, play_out
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import in_start
-from parlour.games.rummy.state import DRAW, RummyState
+from parlour.games.rummy.state import DRAW, PLAY, RummyState
+
+Line = tuple[RummyAction, ...]
+"""A choice searched: the moves it plays in a row (a whole turn's melds, lay-offs and discard,
+or one move); the first is the one played."""
 
 
 def round_margin(state: RummyState, seat: int) -> int:
@@ -76,7 +83,10 @@ class SearchBot:
     (:func:`~.rollout.play_out_hard`, a cheap copy of the hard level's discard, about twice
     the time a play-out; measured no stronger, ``docs/rules/rummy.md#search-measured``);
     ``base`` names the player whose draws, melds and lay-offs are played and whose discard is
-    searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"expert"``)."""
+    searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"expert"``);
+    ``rollout`` may also be ``"expert"`` (the expert level's plan and hold rule, exactly,
+    :data:`~.rollout.POLICIES`); ``melds`` searches, when the base player has melds in its
+    plan, laying them down this turn against holding them (:func:`meld_or_hold`)."""
 
     name: str = "search"
     simulations: int = 90
@@ -87,40 +97,54 @@ class SearchBot:
     draws: bool = False
     rollout: str = "simple"
     base: str = "hard"
+    melds: bool = False
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
         assert isinstance(state, RummyState)
-        base = PLANNERS[self.base].choose(state, seat, rng)
+        planner = PLANNERS[self.base]
+        base = planner.choose(state, seat, rng)
+        lines: list[Line] = []
         if state.phase == DRAW:
             if not self.draws:
                 return base
             legal = state.legal_actions(seat)
             candidates: list[RummyAction] = [a for a in legal if isinstance(a, Draw)]
         else:
-            if isinstance(base, (Meld, LayOff)):
+            if isinstance(base, LayOff):
+                return base
+            if self.melds:
+                lines = meld_or_hold(state, seat, planner, base)
+            if isinstance(base, Meld) and not lines:
                 return base
             legal = state.legal_actions(seat)
             discards = [a for a in legal if isinstance(a, Discard)]
-            if not discards:
+            if not discards and not lines:
                 return base
             candidates = [*shortlist(state.hands[seat], discards, self.width)]
+            if isinstance(base, Meld):
+                candidates = []
         if base in candidates:  # the base player's choice first: it wins a tie
             candidates.remove(base)
             candidates.insert(0, base)
-        else:
+        elif candidates:
             candidates = [base, *candidates[: max(0, self.width - 1)]]
-        if len(candidates) == 1:
-            return candidates[0]
-        return self.best(state, seat, candidates, rng)
+        if lines:  # meld now or hold: the base player's line first, then the other
+            rest = [(a,) for a in candidates if a not in (lines[0][0], lines[1][0])]
+            lines = [*lines, *rest]
+        else:
+            lines = [(a,) for a in candidates]
+        if len(lines) == 1:
+            return lines[0][0]
+        return self.best(state, seat, lines, rng)[0]
 
     def best(
         self,
         state: RummyState,
         seat: int,
-        candidates: Sequence[RummyAction],
+        candidates: Sequence[Line],
         rng: random.Random,
-    ) -> RummyAction:
+    ) -> Line:
         """The choice among *candidates* (the first is hard's) to play. Each world is a
         re-deal; hard's choice and every choice still in play are played out in it. Every
         ``check`` worlds, a choice whose mean :func:`round_margin` less hard's (paired by
@@ -158,13 +182,11 @@ class SearchBot:
                     best, best_mean = i, mean
         return candidates[best]
 
-    def _margin(self, world: RummyState, seat: int, action: RummyAction) -> int:
+    def _margin(self, world: RummyState, seat: int, line: Line) -> int:
         sim = world.clone()
-        sim._apply(action, seat)
-        if self.rollout == "hard":
-            play_out_hard(sim)
-        else:
-            play_out(sim)
+        for action in line:
+            sim._apply(action, seat)
+        play_out(sim, policy=POLICIES[self.rollout])
         return round_margin(sim, seat)
 
     def _clear(self, total: float, squares: float, n: int, sign: int) -> bool:
@@ -177,3 +199,31 @@ class SearchBot:
             return False
         spread = max(0.0, squares - n * mean * mean) / max(1, n - 1)
         return sign * mean > self.confidence * math.sqrt(spread / n)
+
+
+def meld_or_hold(
+    state: RummyState, seat: int, planner: PlannerBot, base: RummyAction
+) -> list[Line]:
+    """The two lines of *seat*'s turn when *planner* (whose choice is *base*) has melds in
+    its plan, its own first: laying them down (the planner's turn with ``hold`` off: its
+    melds, lay-offs and discard, played on a copy of the state) and holding them (its
+    discard with no meld laid). Empty when the planner plans no meld, or when the two are
+    the same move, or when no discard is legal (``must_discard`` corners)."""
+    legal = state.legal_actions(seat)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if not discards or not any(isinstance(a, Meld) for a in legal):
+        return []
+    opener = replace(planner, hold=0)
+    view = state.view(seat)
+    holding: Line = (planner._play(view, discards),)
+    laying: list[RummyAction] = []
+    sim = state.clone()
+    while sim.phase == PLAY and len(laying) < 20:
+        action = opener._play(sim.view(seat), sim.legal_actions(seat))
+        laying.append(action)
+        sim._apply(action, seat)
+        if isinstance(action, Discard):
+            break
+    if not isinstance(laying[0], Meld) or laying[0] == holding[0]:
+        return []
+    return [tuple(laying), holding] if isinstance(base, Meld) else [holding, tuple(laying)]
