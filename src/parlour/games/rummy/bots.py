@@ -71,6 +71,21 @@ def layoff_closure(table: Sequence[TableMeld], hand: Mask) -> Mask:
     return free
 
 
+def plan_melds(table: Sequence[TableMeld], hand: Mask) -> tuple[list[Mask], Mask]:
+    """The planners' melds for *hand* (``hard``, ``expert``; docs/rules/rummy.md): the melds
+    of its exact best split, leaving out the cards that can be laid off onto *table* unless
+    melding them leaves fewer deadwood points; and those cards (the lay-off closure)."""
+    free = layoff_closure(table, hand)
+    if not free:
+        return best_melds(hand), 0
+    full = best_melds(hand)
+    melded = 0
+    for m in full:
+        melded |= m
+    with_full = sum(POINTS[c] for c in cards_of(hand & ~melded & ~free))
+    return (full if with_full < deadwood_points(hand & ~free) else best_melds(hand & ~free)), free
+
+
 def plan_deadwood(table: Sequence[TableMeld], hand: Mask) -> int:
     """The fewest deadwood points of *hand* after melding and laying off (exact search over
     meld partitions; cards that fit the table count as laid off)."""
@@ -250,16 +265,7 @@ class PlannerBot:
 
     def _play(self, view: PlayerView, legal: Sequence[RummyAction]) -> RummyAction:
         hand = view.hand
-        free = layoff_closure(view.table, hand)
-        melds = best_melds(hand & ~free) if free else best_melds(hand)
-        if free:
-            full = best_melds(hand)
-            melded = 0
-            for m in full:
-                melded |= m
-            with_full = sum(POINTS[c] for c in cards_of(hand & ~melded & ~free))
-            if with_full < deadwood_points(hand & ~free):
-                melds = full
+        melds, free = plan_melds(view.table, hand)
         planned = {m for m in melds}
         legal_melds = [a for a in legal if isinstance(a, Meld) and a.cards in planned]
         if legal_melds and self._holds(view, melds, free):

@@ -26,8 +26,8 @@ import random
 from dataclasses import dataclass
 
 from parlour.engine.state import State
-from parlour.games.rummy.bots import layoff_closure, outs
-from parlour.games.rummy.cards import Card, Mask, cards_of
+from parlour.games.rummy.bots import outs, plan_melds
+from parlour.games.rummy.cards import Card, Mask
 from parlour.games.rummy.determinize import hidden_cards
 from parlour.games.rummy.notation import (
     DISCARDS,
@@ -38,7 +38,7 @@ from parlour.games.rummy.notation import (
     Meld,
     RummyAction,
 )
-from parlour.games.rummy.scoring import POINTS, best_melds, deadwood_points
+from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import (
     completes_meld,
     has_meld,
@@ -107,20 +107,8 @@ def allowed_discards(state: RummyState, seat: int) -> Mask:
 
 
 def planned_melds(state: RummyState, seat: int) -> tuple[list[Mask], Mask]:
-    """The expert level's plan for *seat*'s hand (as :class:`~.bots.PlannerBot`): the melds
-    of its exact best split, leaving out the cards that can be laid off onto the table unless
-    melding them leaves fewer deadwood points, and the cards that can be laid off."""
-    hand = state.hands[seat]
-    free = layoff_closure(state.table, hand)
-    if not free:
-        return best_melds(hand), 0
-    melds = best_melds(hand & ~free)
-    full = best_melds(hand)
-    melded = 0
-    for m in full:
-        melded |= m
-    with_full = sum(POINTS[c] for c in cards_of(hand & ~melded & ~free))
-    return (full if with_full < deadwood_points(hand & ~free) else melds), free
+    """The expert level's plan for *seat*'s hand: :func:`~.bots.plan_melds` on the table."""
+    return plan_melds(state.table, state.hands[seat])
 
 
 def holds(state: RummyState, seat: int, hold: int, melded: Mask, free: Mask) -> bool:
@@ -225,7 +213,7 @@ def play_out(
             if type(action) is not Discard:
                 state._apply(action, seat)
             elif hard and not has_meld(state.hands[seat]):
-                state._discard(hard_discard(state, seat, allowed_discards(state, seat)))
+                state._discard(hard_discard(state, seat, allowed_discards(state, seat), policy))
             else:
                 state._discard(action.card)
         else:
