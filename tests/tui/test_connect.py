@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Button, Header, Input, RichLog, Select
 
@@ -118,12 +119,25 @@ def no_rolls_left(server: Server) -> Iterator[None]:
 
 
 async def until(pilot: Pilot[Any], check: Callable[[], object], what: str) -> None:
-    """Let the app run until *check()* holds (at most 6,000 turns of its loop)."""
+    """Let the app run until *check()* holds (at most 6,000 turns of its loop).
+
+    A check that queries a widget not mounted yet has not held yet: a screen is
+    ``app.screen`` as soon as it is pushed, before its widgets are composed (the lobby's
+    ``#status`` was missing once in CI, stop 31)."""
     for _ in range(6000):
-        if check():
-            return
+        try:
+            if check():
+                return
+        except NoMatches:
+            pass
         await pilot.pause(0.01)
     raise AssertionError(f"never happened: {what}")
+
+
+def showing(app: Any, screen: type) -> bool:
+    """Whether *app* shows a *screen* whose widgets are all mounted (``app.screen`` is
+    the new screen from its push on, before its compose has run)."""
+    return isinstance(app.screen, screen) and app.screen.is_mounted
 
 
 def table_screen(app: TableApp) -> TableScreen:
@@ -171,13 +185,13 @@ async def test_sign_up_make_a_table_with_a_computer_and_play_a_move(server: Serv
     name = f"kim{next(names)}"
     app = ConnectApp(server.url)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        await until(pilot, lambda: showing(app, LoginScreen), "the log-in screen")
         app.screen.query_one("#name", Input).value = name
         app.screen.query_one("#password", Input).value = "password123"
         app.screen.query_one("#signup", Button).press()
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: showing(app, LobbyScreen), "the lobby")
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new table")
+        await until(pilot, lambda: showing(app, NewTableScreen), "the new table")
         game = app.screen.query_one("#game", Select)
         await until(pilot, lambda: game.value == "crossword", "the games listed")
         game.value = "ten-thousand"
@@ -223,7 +237,7 @@ async def test_a_token_skips_the_log_in_and_a_dead_one_asks_for_it(server: Serve
 
     app = ConnectApp(server.url, "not-a-token")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        await until(pilot, lambda: showing(app, LoginScreen), "the log-in screen")
         await pilot.pause()
         assert "Log in again" in str(app.screen.query_one("#status").render())
 
@@ -238,7 +252,7 @@ async def test_a_lobby_refresh_that_ends_as_the_lobby_is_taken_down_draws_nothin
     token = server.register()
     app = ConnectApp(server.url, token)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: showing(app, LobbyScreen), "the lobby")
         lobby = app.screen
         await until(
             pilot, lambda: "N makes one" in str(lobby.query_one("#status").render()), "drawn"
@@ -257,9 +271,9 @@ async def test_the_new_table_screen_opens_with_the_game_chooser_focused(server: 
     token = server.register()
     app = ConnectApp(server.url, token)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: showing(app, LobbyScreen), "the lobby")
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new table")
+        await until(pilot, lambda: showing(app, NewTableScreen), "the new table")
         game = app.screen.query_one("#game", Select)
         await until(pilot, lambda: game.value == "crossword", "the games listed")
         await until(pilot, lambda: app.focused is game, "the game chooser focused")
@@ -462,7 +476,7 @@ async def test_a_server_table_is_left_with_escape_and_goes_on(server: Server) ->
     async with app.run_test(size=SIZE) as pilot:
         await connected(pilot, app)
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirm")
+        await until(pilot, lambda: showing(app, ConfirmScreen), "the confirm")
         assert "goes on at the server" in str(app.screen.query_one("#question").render())
         await pilot.press("y")
         await until(pilot, lambda: app.return_value is not None, "the app closed")
@@ -478,7 +492,7 @@ async def test_join_and_vote_in_a_tables_lobby_then_the_game_opens(server: Serve
     assert code
     app = ConnectApp(server.url, bob, table=table["id"], invite=code)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableLobbyScreen), "the lobby")
+        await until(pilot, lambda: showing(app, TableLobbyScreen), "the lobby")
         info = app.screen.query_one("#info")
         link = f"/#/table/{table['id']}?invite={code}"
         await until(pilot, lambda: link in str(info.render()), "the invite link shown")
@@ -537,7 +551,7 @@ async def test_a_crossword_play_sent_from_the_prompt_closes_the_prompt(server: S
         await pilot.press(*"retains h8 across")
         await until(pilot, lambda: app.table.ghost, "the play previewed")  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirm")
+        await until(pilot, lambda: showing(app, ConfirmScreen), "the confirm")
         await pilot.press("y")
         await until(pilot, lambda: not source.person_to_move(), "the play taken")
         await until(pilot, lambda: not command.display, "the prompt closed")
@@ -582,7 +596,7 @@ async def test_a_refused_sign_up_shows_the_reason_on_the_screen(server: Server) 
     it off the bottom)."""
     app = ConnectApp(server.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        await until(pilot, lambda: showing(app, LoginScreen), "the log-in screen")
         app.screen.query_one("#name", Input).value = f"lee{next(names)}"
         app.screen.query_one("#password", Input).value = "short"
         app.screen.query_one("#signup", Button).press()
@@ -605,9 +619,9 @@ async def test_a_log_in_and_a_table_number_typed_fast_all_arrive(server: Server)
     httpx.post(f"{server.url}/auth/register", json={"name": name, "password": "password123"})
     app = ConnectApp(server.url)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the log-in screen")
+        await until(pilot, lambda: showing(app, LoginScreen), "the log-in screen")
         await type_fast(pilot, *name, "enter", *"password123", "enter")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: showing(app, LobbyScreen), "the lobby")
         lobby = app.screen
         shown = lobby.query_one("#status")
         await until(pilot, lambda: "tables" in str(shown.render()), "the lobby's tables")
@@ -655,7 +669,7 @@ async def test_a_server_tables_footer_and_dialogs_say_what_they_do_there(
         await pilot.pause()
         assert app.screen is app.table  # no restart confirm
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirm")
+        await until(pilot, lambda: showing(app, ConfirmScreen), "the confirm")
         question = str(app.screen.query_one("#question").render())
         assert question.startswith("Leave the table? The game goes on at the server")
         assert "nothing is saved on this computer" in question
@@ -677,9 +691,9 @@ async def test_the_new_table_form_describes_options_as_the_server_takes_them(
     token = server.register()
     app = ConnectApp(server.url, token)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: showing(app, LobbyScreen), "the lobby")
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new table")
+        await until(pilot, lambda: showing(app, NewTableScreen), "the new table")
         form = app.screen
         game = form.query_one("#game", Select)
         await until(pilot, lambda: game.value == "crossword", "the games listed")
@@ -799,7 +813,7 @@ async def test_seats_typed_before_the_games_arrive_are_kept(server: Server) -> N
     token = server.register()
     app = ConnectApp(server.url, token)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(pilot, lambda: showing(app, LobbyScreen), "the lobby")
         client = app.client
         games = client.games
         arrived = asyncio.Event()
