@@ -9,6 +9,7 @@ import pytest
 
 import parlour
 from parlour.bots.arena import play_game
+from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import EXPERT, HARD, make_bot
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.notation import DISCARDS, DRAW_DISCARD, DRAW_STOCK, Meld
@@ -218,3 +219,38 @@ def test_expert_play_outs_and_meld_search_give_legal_games_the_same_for_a_seed()
     again = play_game(game, [bot, make_bot("expert")], random.Random(8))
     assert first.is_terminal()
     assert first.history == again.history
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"simulations": 0}, "simulations"),
+        ({"simulations": -5}, "simulations"),
+        ({"simulations": 1.5}, "simulations"),
+        ({"width": 0}, "width"),
+        ({"width": -3}, "width"),
+        ({"check": 0}, "check"),
+        ({"tries": 0}, "tries"),
+        ({"confidence": -1.0}, "confidence"),
+        ({"confidence": float("nan")}, "confidence"),
+        ({"rollout": "nope"}, "rollout"),
+        ({"base": "medium"}, "base"),
+        ({"draws": "yes"}, "draws"),
+        ({"melds": 1}, "melds"),
+    ],
+)
+def test_odd_settings_are_refused_with_the_setting_named(
+    settings: dict[str, Any], words: str
+) -> None:
+    # refused when the player is made, not at the first searched discard (an unknown
+    # rollout was a KeyError there; a check of 0 a ZeroDivisionError; a width or budget of 0
+    # or less silently searched one world)
+    with pytest.raises(ParlourError, match=words):
+        SearchBot(**settings)
+
+
+def test_the_smallest_settings_are_accepted() -> None:
+    bot = SearchBot(simulations=1, width=1, check=1, tries=1, confidence=0.0, base="expert")
+    state = deal(["2C 3C 9H 9S 9D KS QH 5D", "2H 3D 8S JD 4S 10H 5S 6H"], "4C", "QD AH 7C")
+    act(state, "draw stock", "meld 9S 9H 9D")
+    assert bot.choose(state, 0, random.Random(1)) in state.legal_actions(0)

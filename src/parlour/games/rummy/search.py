@@ -39,6 +39,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
 from parlour.games.rummy.bots import PLANNERS, PlannerBot
 from parlour.games.rummy.cards import Mask
@@ -86,7 +87,12 @@ class SearchBot:
     searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"expert"``);
     ``rollout`` may also be ``"expert"`` (the expert level's plan and hold rule, exactly,
     :data:`~.rollout.POLICIES`); ``melds`` searches, when the base player has melds in its
-    plan, laying them down this turn against holding them (:func:`meld_or_hold`)."""
+    plan, laying them down this turn against holding them (:func:`meld_or_hold`).
+
+    Raises :class:`~parlour.engine.errors.ParlourError` when made with a setting out of
+    range: ``simulations``, ``check``, ``tries`` or ``width`` not a whole number of at least
+    1, ``confidence`` not a number of at least 0, ``rollout`` not in :data:`~.rollout.POLICIES`,
+    ``base`` not in :data:`~.bots.PLANNERS`, ``draws`` or ``melds`` not true or false."""
 
     name: str = "search"
     simulations: int = 90
@@ -98,6 +104,30 @@ class SearchBot:
     rollout: str = "simple"
     base: str = "hard"
     melds: bool = False
+
+    def __post_init__(self) -> None:
+        for field in ("simulations", "check", "tries", "width"):
+            value = getattr(self, field)
+            if type(value) is not int or value < 1:
+                raise ParlourError(
+                    f"search: {field} must be a whole number of at least 1, not {value!r}"
+                )
+        confidence = self.confidence
+        if type(confidence) not in (int, float) or not 0 <= confidence < math.inf:
+            raise ParlourError(
+                f"search: confidence must be a number of at least 0, not {confidence!r}"
+            )
+        if self.rollout not in POLICIES:
+            known = ", ".join(POLICIES)
+            raise ParlourError(f"search: unknown rollout {self.rollout!r}; rollouts: {known}")
+        if self.base not in PLANNERS:
+            known = ", ".join(PLANNERS)
+            raise ParlourError(f"search: unknown base {self.base!r}; bases: {known}")
+        for field in ("draws", "melds"):
+            if type(getattr(self, field)) is not bool:
+                raise ParlourError(
+                    f"search: {field} must be true or false, not {getattr(self, field)!r}"
+                )
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
