@@ -25,26 +25,58 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
+from typing import Any
 
 import parlour
 from parlour.bots.base import Bot
-from parlour.games.rummy.bots import HARD, make_bot
+from parlour.engine.errors import ParlourError
+from parlour.games.rummy.bots import BASELINES, HARD, LEVELS, PlannerBot, make_bot
 from parlour.games.rummy.rollout import POLICIES, RolloutBot
 from parlour.games.rummy.search import SearchBot
 from parlour.games.rummy.state import RummyState
 
 
 def player(spec: str) -> Bot:
-    """The player named by *spec* (see the module docstring)."""
+    """The player named by *spec* (see the module docstring).
+
+    Raises :class:`~parlour.engine.errors.ParlourError` for an unknown name, settings that
+    are not a JSON object, an unknown setting or one of the wrong type.
+    """
+    if spec in LEVELS or spec in BASELINES:
+        return make_bot(spec)
     if spec.startswith("search"):
-        return SearchBot(**json.loads(spec[len("search") :] or "{}"))
+        return SearchBot(**settings(spec, spec[len("search") :], SearchBot))
+    if spec.startswith("hard"):
+        changed = settings(spec, spec[len("hard") :], PlannerBot)
+        for key, value in changed.items():
+            want = type(getattr(HARD, key))
+            if not (type(value) is want or (want is float and type(value) is int)):
+                raise ParlourError(f"{spec}: {key} must be a {want.__name__}, not {value!r}")
+        return replace(HARD, **changed)
     if spec.startswith("rollout-"):
-        name = spec[len("rollout-") :]
-        return RolloutBot(POLICIES[name], name=spec)
-    if spec.startswith("hard{"):
-        return replace(HARD, **json.loads(spec[len("hard") :]))
+        policy = spec[len("rollout-") :]
+        if policy not in POLICIES:
+            known = ", ".join(POLICIES)
+            raise ParlourError(f"unknown play-out player {policy!r}; play-out players: {known}")
+        return RolloutBot(POLICIES[policy], name=spec)
     return make_bot(spec)
+
+
+def settings(spec: str, text: str, kind: type) -> dict[str, Any]:
+    """The settings *text* of the player *spec*: a JSON object whose keys are fields of the
+    dataclass *kind* (ParlourError otherwise)."""
+    try:
+        found = json.loads(text or "{}")
+    except json.JSONDecodeError as error:
+        raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
+    if not isinstance(found, dict):
+        raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
+    known = [f.name for f in fields(kind)]
+    for key in found:
+        if key not in known:
+            raise ParlourError(f"{spec}: unknown setting {key!r}; settings: {', '.join(known)}")
+    return found
 
 
 def paired_margins(first: Bot, second: Bot, deals: int, seed: int) -> list[float]:
@@ -77,16 +109,24 @@ def mean_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, statistics.stdev(values) / len(values) ** 0.5
 
 
-def main() -> None:
-    """Print the mean margin a round with its standard error and the processor time."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the mean margin a round with its standard error and the processor time (the
+    command line *argv*, ``sys.argv`` by default); a bad player or ``--deals`` below 1 is
+    an argument error (exit status 2), not a traceback."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first")
     parser.add_argument("second")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    try:
+        first, second = player(args.first), player(args.second)
+    except ParlourError as error:
+        parser.error(str(error))
     began = time.process_time()
-    margins = paired_margins(player(args.first), player(args.second), args.deals, args.seed)
+    margins = paired_margins(first, second, args.deals, args.seed)
     mean, error = mean_error(margins)
     print(
         f"{args.first} vs {args.second}: {args.deals} deals, seed {args.seed}: "
