@@ -24,8 +24,10 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 import parlour
+from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import PLANNERS, make_bot
 from parlour.games.rummy.determinize import determinize
 from parlour.games.rummy.notation import Discard
@@ -53,8 +55,10 @@ def positions(games: int, every: int, seed: int) -> list[tuple[RummyState, int]]
     return found[::every]
 
 
-def main() -> None:
-    """Print the figures (see the module docstring)."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures (see the module docstring) for the command line *argv*
+    (``sys.argv`` by default); ``--games`` or ``--every`` below 1 and search settings out of
+    range are argument errors (exit status 2), found before anything is measured."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--every", type=int, default=3)
@@ -64,7 +68,20 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=3)
     parser.add_argument("--simulations", type=int, default=90)
     parser.add_argument("--base", choices=("hard", "expert"), default="hard")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    for flag, value in (("--games", args.games), ("--every", args.every)):
+        if value < 1:
+            parser.error(f"{flag} must be at least 1")
+    try:
+        bot = SearchBot(
+            rollout=args.rollout,
+            base=args.base,
+            melds=args.melds,
+            width=args.width,
+            simulations=args.simulations,
+        )
+    except ParlourError as error:
+        parser.error(str(error))
     found = positions(args.games, args.every, args.seed)
     rng = random.Random(args.seed)
     began = time.process_time()
@@ -81,13 +98,6 @@ def main() -> None:
     for state, seat in found:
         play_out(determinize(state, seat, rng), policy=POLICIES["expert"])
     by_expert = (time.process_time() - began) / len(found)
-    bot = SearchBot(
-        rollout=args.rollout,
-        base=args.base,
-        melds=args.melds,
-        width=args.width,
-        simulations=args.simulations,
-    )
     planner = PLANNERS[args.base]
     searched: list[float] = []
     other: list[float] = []
