@@ -20,20 +20,18 @@ Run: ``python -m parlour_tools.rummy_paired 'search' hard --deals 300 --seed 3``
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import fields, replace
-from typing import Any
+from dataclasses import replace
 
 import parlour
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import BASELINES, HARD, LEVELS, PlannerBot, make_bot
 from parlour.games.rummy.rollout import POLICIES, RolloutBot
-from parlour.games.rummy.search import SearchBot
+from parlour.games.rummy.search import json_settings, search_player
 from parlour.games.rummy.state import RummyState
 
 
@@ -46,9 +44,9 @@ def player(spec: str) -> Bot:
     if spec in LEVELS or spec in BASELINES:
         return make_bot(spec)
     if spec.startswith("search"):
-        return SearchBot(**settings(spec, spec[len("search") :], SearchBot))
+        return search_player(spec)
     if spec.startswith("hard"):
-        changed = settings(spec, spec[len("hard") :], PlannerBot)
+        changed = json_settings(spec, spec[len("hard") :], PlannerBot)
         for key, value in changed.items():
             want = type(getattr(HARD, key))
             if not (type(value) is want or (want is float and type(value) is int)):
@@ -61,22 +59,6 @@ def player(spec: str) -> Bot:
             raise ParlourError(f"unknown play-out player {policy!r}; play-out players: {known}")
         return RolloutBot(POLICIES[policy], name=spec)
     return make_bot(spec)
-
-
-def settings(spec: str, text: str, kind: type) -> dict[str, Any]:
-    """The settings *text* of the player *spec*: a JSON object whose keys are fields of the
-    dataclass *kind* (ParlourError otherwise)."""
-    try:
-        found = json.loads(text or "{}")
-    except json.JSONDecodeError as error:
-        raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
-    if not isinstance(found, dict):
-        raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
-    known = [f.name for f in fields(kind)]
-    for key in found:
-        if key not in known:
-            raise ParlourError(f"{spec}: unknown setting {key!r}; settings: {', '.join(known)}")
-    return found
 
 
 def paired_margins(first: Bot, second: Bot, deals: int, seed: int) -> list[float]:
@@ -123,8 +105,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--deals must be at least 1")
     try:
         first, second = player(args.first), player(args.second)
-    except ParlourError as error:
-        parser.error(str(error))
+    except ParlourError as bad:
+        parser.error(str(bad))
     began = time.process_time()
     margins = paired_margins(first, second, args.deals, args.seed)
     mean, error = mean_error(margins)
