@@ -13,7 +13,7 @@ from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import EXPERT, HARD, make_bot
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.notation import DISCARDS, DRAW_DISCARD, DRAW_STOCK, Meld
-from parlour.games.rummy.rollout import play_out
+from parlour.games.rummy.rollout import POLICIES, play_out
 from parlour.games.rummy.search import SearchBot, meld_or_hold, round_margin, shortlist
 from parlour.games.rummy.simple import SimpleBot
 from parlour.games.rummy.state import RummyState
@@ -254,3 +254,26 @@ def test_the_smallest_settings_are_accepted() -> None:
     state = deal(["2C 3C 9H 9S 9D KS QH 5D", "2H 3D 8S JD 4S 10H 5S 6H"], "4C", "QD AH 7C")
     act(state, "draw stock", "meld 9S 9H 9D")
     assert bot.choose(state, 0, random.Random(1)) in state.legal_actions(0)
+
+
+def test_a_play_out_ends_by_the_turn_safeguard_when_the_game_has_none() -> None:
+    # With max_turns 0 (no limit), expert's play-out of this deal never ends: two holding
+    # players take each other's discards for ever. The play-out stopped at its step limit
+    # with the round unfinished, and the margin read a round that was not played
+    # (IndexError here, in the first round). A play-out now ends as the game's default
+    # safeguard would end it (500 turns from the position), so the margin is that game's.
+    deal_236 = parlour.load("rummy").new_initial_state().sample_chance(random.Random(236))
+    margins = []
+    for max_turns in (0, 500):
+        state = parlour.load("rummy", max_turns=max_turns).new_initial_state()
+        state.apply(deal_236)
+        assert isinstance(state, RummyState)
+        bot = SearchBot(rollout="expert", base="expert")
+        margins.append(bot._margin(state, 0, (DRAW_STOCK,)))
+        assert state.round_scores == []  # the world itself is not played
+    assert margins[0] == margins[1]
+    looped = parlour.load("rummy", max_turns=0).new_initial_state()
+    looped.apply(deal_236)
+    assert isinstance(looped, RummyState)
+    play_out(looped, policy=POLICIES["expert"])
+    assert looped.round_scores == []  # the loop itself, as found

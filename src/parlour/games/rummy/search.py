@@ -52,6 +52,10 @@ from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import in_start
 from parlour.games.rummy.state import DRAW, PLAY, RummyState
 
+PLAY_OUT_TURNS = 500
+"""The most turns a play-out plays (the default of the game's ``max_turns`` safeguard): its
+round then ends as by that safeguard (``SearchBot._margin``)."""
+
 Line = tuple[RummyAction, ...]
 """A choice searched: the moves it plays in a row (a whole turn's melds, lay-offs and discard,
 or one move); the first is the one played."""
@@ -215,7 +219,13 @@ class SearchBot:
         return candidates[best]
 
     def _margin(self, world: RummyState, seat: int, line: Line) -> int:
+        """*seat*'s :func:`round_margin` after *line* and a play-out of a copy of *world*. The
+        copy's round ends after :data:`PLAY_OUT_TURNS` more turns at most, as the game's
+        ``max_turns`` safeguard ends one, whatever the game's setting (with none, two
+        holding players can take each other's discards for ever)."""
         sim = world.clone()
+        cap = sim.turns + PLAY_OUT_TURNS
+        sim.max_turns = min(sim.max_turns, cap) if sim.max_turns else cap
         for action in line:
             sim._apply(action, seat)
         play_out(sim, policy=POLICIES[self.rollout])
