@@ -277,3 +277,36 @@ def test_a_play_out_ends_by_the_turn_safeguard_when_the_game_has_none() -> None:
     assert isinstance(looped, RummyState)
     play_out(looped, policy=POLICIES["expert"])
     assert looped.round_scores == []  # the loop itself, as found
+
+
+GAME_OF_SEED_4 = """
+import random, parlour
+from parlour.bots.arena import play_game
+from parlour.games.rummy.bots import make_bot
+from parlour.games.rummy.search import SearchBot
+bot = SearchBot(simulations=12, draws=True, rollout="expert", base="expert", melds=True)
+game = parlour.load("rummy", max_rounds=1)
+print([str(a) for _, a in play_game(game, [bot, make_bot("expert")], random.Random(4)).history])
+"""
+
+
+def test_the_same_seed_gives_the_same_game_in_other_processes() -> None:
+    # string hashing differs between processes (PYTHONHASHSEED): no set or dict order of
+    # strings may steer the search
+    import os
+    import subprocess
+    import sys
+
+    games = []
+    for hash_seed in ("1", "2"):
+        source = os.path.dirname(os.path.dirname(parlour.__file__))  # the parlour under test
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": source}
+        done = subprocess.run(
+            [sys.executable, "-c", GAME_OF_SEED_4], env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        games.append(done.stdout)
+    here = play_game(
+        parlour.load("rummy", max_rounds=1), [MELDS, make_bot("expert")], random.Random(4)
+    )
+    assert games[0] == games[1] == f"{[str(a) for _, a in here.history]}\n"
