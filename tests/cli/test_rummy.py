@@ -107,6 +107,12 @@ def test_arena_takes_search_settings_as_json() -> None:
     data = json.loads(out.output)
     assert [b["name"] for b in data["bots"]] == [spec, "expert"]
     assert sum(b["wins"] for b in data["bots"]) == 2
+    # a space or a capital before the settings is the same player
+    again = [*args[:3], f" Search {spec[6:]}, expert", *args[4:], "--ending-score", "50"]
+    out = runner.invoke(app, [*again, "--json"])
+    assert out.exit_code == 0, out.output
+    plain = [(b["name"], b["wins"], b["points"]) for b in data["bots"]]
+    assert [(b["name"], b["wins"], b["points"]) for b in json.loads(out.output)["bots"]] == plain
 
 
 @pytest.mark.parametrize(

@@ -128,7 +128,8 @@ def stats_rummy(
 
 def split_players(text: str) -> list[str]:
     """``'search{"a": 1, "b": 2},hard'`` -> ``['search{"a": 1, "b": 2}', 'hard']``: the
-    arena's players split at the commas outside braces, each stripped. Raises
+    arena's players split at the commas outside braces, each stripped (and a name before
+    settings in lower case: ``' Search {...}'`` is ``'search{...}'``). Raises
     :class:`ParlourError` for a brace not closed or not opened."""
     parts: list[str] = []
     depth = 0
@@ -141,12 +142,16 @@ def split_players(text: str) -> list[str]:
             if depth < 0:
                 raise ParlourError(f"a brace closed but not opened in {text!r}")
         elif ch == "," and not depth:
-            parts.append(text[start:i].strip())
+            parts.append(text[start:i])
             start = i + 1
     if depth:
         raise ParlourError(f"a brace not closed in {text!r}")
-    parts.append(text[start:].strip())
-    return parts
+    parts.append(text[start:])
+    # the name before the settings as parse_levels reads names: stripped, in lower case
+    return [
+        p[: p.find("{")].strip().lower() + p[p.find("{") :] if "{" in p else p.strip()
+        for p in parts
+    ]
 
 
 @arena.command("rummy")
