@@ -91,6 +91,29 @@ def test_choices_do_not_depend_on_hidden_cards(bot: SearchBot) -> None:
         state.apply(choice)
 
 
+def test_choices_do_not_depend_on_hidden_cards_with_three_players() -> None:
+    # a touchy search (no confidence margin, four discards, the draw too) with hard's
+    # play-outs, two other hands and the stock re-dealt behind the searching seat's back
+    bot = SearchBot(simulations=10, check=2, width=4, confidence=0.0, draws=True, rollout="hard")
+    rng = random.Random(7)
+    game = parlour.load("rummy", players=3)
+    state = game.new_initial_state()
+    assert isinstance(state, RummyState)
+    moves = set()
+    for _ in range(40):
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        seat = state.current_player()
+        seed = rng.random()
+        choice = bot.choose(state, seat, random.Random(seed))
+        for _ in range(2):
+            twin = hidden_reshuffled(state, seat, rng)
+            assert bot.choose(twin, seat, random.Random(seed)) == choice
+        moves.add(type(choice).__name__)
+        state.apply(choice)
+    assert {"Draw", "Discard"} <= moves
+
+
 @pytest.mark.parametrize("bot", [SMALL, MELDS])
 def test_it_finishes_legal_games_under_every_option(bot: SearchBot) -> None:
     for options in ({}, {"must_discard": True}, {"players": 3}, {"players": 4, "hand_size": 9}):
