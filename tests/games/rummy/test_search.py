@@ -333,3 +333,18 @@ def test_the_same_seed_gives_the_same_game_in_other_processes() -> None:
         parlour.load("rummy", max_rounds=1), [MELDS, make_bot("expert")], random.Random(4)
     )
     assert games[0] == games[1] == f"{[str(a) for _, a in here.history]}\n"
+
+
+def test_a_lay_off_is_played_at_once_even_with_a_meld_held() -> None:
+    # expert holds 5C 6C 7C (the other hand has 5 cards) and lays 9H off onto 9S 9D 9C: the
+    # search plays the lay-off without searching, though meld_or_hold finds two lines here
+    # (rummy_search_bench counted such decisions as searched)
+    state = deal(["5C 6C 7C 9H KD 2S 8S QH", "9S 9D 9C 2H 3D 8D JD 4S"], "10H", "AS JH 5D 10S 10D")
+    act(state, "draw stock", "discard AS", "draw stock", "meld 9S 9D 9C", "discard JH")
+    act(state, "draw stock")
+    bot = SearchBot(base="expert", melds=True, rollout="expert")
+    lay_off = EXPERT.choose(state, 0, random.Random(0))
+    assert str(lay_off) == "layoff 9H on 1"
+    assert len(meld_or_hold(state, 0, EXPERT, lay_off)) == 2
+    assert bot.lines(state, 0, random.Random(0)) == [(lay_off,)]
+    assert bot.choose(state, 0, random.Random(0)) == lay_off

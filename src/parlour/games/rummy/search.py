@@ -138,25 +138,35 @@ class SearchBot:
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
         assert isinstance(state, RummyState)
+        lines = self.lines(state, seat, rng)
+        if len(lines) == 1:
+            return lines[0][0]
+        return self.best(state, seat, lines, rng)[0]
+
+    def lines(self, state: RummyState, seat: int, rng: random.Random) -> list[Line]:
+        """The choices :meth:`choose` compares for *seat* (the base player's first), or the
+        base player's move alone when nothing is searched (a draw unless ``draws``, a
+        lay-off, a meld unless ``melds`` finds a line to hold, a single discard). Uses
+        *rng* as :meth:`choose` does before its search."""
         planner = PLANNERS[self.base]
         base = planner.choose(state, seat, rng)
         lines: list[Line] = []
         if state.phase == DRAW:
             if not self.draws:
-                return base
+                return [(base,)]
             legal = state.legal_actions(seat)
             candidates: list[RummyAction] = [a for a in legal if isinstance(a, Draw)]
         else:
             if isinstance(base, LayOff):
-                return base
+                return [(base,)]
             if self.melds:
                 lines = meld_or_hold(state, seat, planner, base)
             if isinstance(base, Meld) and not lines:
-                return base
+                return [(base,)]
             legal = state.legal_actions(seat)
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards and not lines:
-                return base
+                return [(base,)]
             candidates = [*shortlist(state.hands[seat], discards, self.width)]
             if isinstance(base, Meld):
                 candidates = []
@@ -167,12 +177,8 @@ class SearchBot:
             candidates = [base, *candidates[: max(0, self.width - 1)]]
         if lines:  # meld now or hold: the base player's line first, then the other
             rest = [(a,) for a in candidates if a not in (lines[0][0], lines[1][0])]
-            lines = [*lines, *rest]
-        else:
-            lines = [(a,) for a in candidates]
-        if len(lines) == 1:
-            return lines[0][0]
-        return self.best(state, seat, lines, rng)[0]
+            return [*lines, *rest]
+        return [(a,) for a in candidates]
 
     def best(
         self,
