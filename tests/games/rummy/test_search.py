@@ -260,6 +260,8 @@ def test_expert_play_outs_and_meld_search_give_legal_games_the_same_for_a_seed()
         ({"base": "medium"}, "base"),
         ({"draws": "yes"}, "draws"),
         ({"melds": 1}, "melds"),
+        ({"name": 5}, "name"),
+        ({"name": ""}, "name"),
     ],
 )
 def test_odd_settings_are_refused_with_the_setting_named(

@@ -97,8 +97,9 @@ class SearchBot:
 
     Raises :class:`~parlour.engine.errors.ParlourError` when made with a setting out of
     range: ``simulations``, ``check``, ``tries`` or ``width`` not a whole number of at least
-    1, ``confidence`` not a number of at least 0, ``rollout`` not in :data:`~.rollout.POLICIES`,
-    ``base`` not in :data:`~.bots.PLANNERS`, ``draws`` or ``melds`` not true or false."""
+    1, ``name`` not a text, ``confidence`` not a number of at least 0, ``rollout`` not in
+    :data:`~.rollout.POLICIES`, ``base`` not in :data:`~.bots.PLANNERS`, ``draws`` or
+    ``melds`` not true or false."""
 
     name: str = "search"
     simulations: int = 90
@@ -112,6 +113,8 @@ class SearchBot:
     melds: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ParlourError(f"search: name must be a text, not {self.name!r}")
         for field in ("simulations", "check", "tries", "width"):
             value = getattr(self, field)
             if type(value) is not int or value < 1:
