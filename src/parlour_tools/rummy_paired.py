@@ -20,7 +20,6 @@ Run: ``python -m parlour_tools.rummy_paired 'search' hard --deals 300 --seed 3``
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
@@ -29,21 +28,36 @@ from dataclasses import replace
 
 import parlour
 from parlour.bots.base import Bot
-from parlour.games.rummy.bots import HARD, make_bot
+from parlour.engine.errors import ParlourError
+from parlour.games.rummy.bots import BASELINES, HARD, LEVELS, PlannerBot, make_bot
 from parlour.games.rummy.rollout import POLICIES, RolloutBot
-from parlour.games.rummy.search import SearchBot
+from parlour.games.rummy.search import json_settings, search_player
 from parlour.games.rummy.state import RummyState
 
 
 def player(spec: str) -> Bot:
-    """The player named by *spec* (see the module docstring)."""
+    """The player named by *spec* (see the module docstring).
+
+    Raises :class:`~parlour.engine.errors.ParlourError` for an unknown name, settings that
+    are not a JSON object, an unknown setting or one of the wrong type.
+    """
+    if spec in LEVELS or spec in BASELINES:
+        return make_bot(spec)
     if spec.startswith("search"):
-        return SearchBot(**json.loads(spec[len("search") :] or "{}"))
+        return search_player(spec)
+    if spec.startswith("hard"):
+        changed = json_settings(spec, spec[len("hard") :], PlannerBot)
+        for key, value in changed.items():
+            want = type(getattr(HARD, key))
+            if not (type(value) is want or (want is float and type(value) is int)):
+                raise ParlourError(f"{spec}: {key} must be a {want.__name__}, not {value!r}")
+        return replace(HARD, **changed)
     if spec.startswith("rollout-"):
-        name = spec[len("rollout-") :]
-        return RolloutBot(POLICIES[name], name=spec)
-    if spec.startswith("hard{"):
-        return replace(HARD, **json.loads(spec[len("hard") :]))
+        policy = spec[len("rollout-") :]
+        if policy not in POLICIES:
+            known = ", ".join(POLICIES)
+            raise ParlourError(f"unknown play-out player {policy!r}; play-out players: {known}")
+        return RolloutBot(POLICIES[policy], name=spec)
     return make_bot(spec)
 
 
@@ -77,16 +91,24 @@ def mean_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, statistics.stdev(values) / len(values) ** 0.5
 
 
-def main() -> None:
-    """Print the mean margin a round with its standard error and the processor time."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the mean margin a round with its standard error and the processor time (the
+    command line *argv*, ``sys.argv`` by default); a bad player or ``--deals`` below 1 is
+    an argument error (exit status 2), not a traceback."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first")
     parser.add_argument("second")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    try:
+        first, second = player(args.first), player(args.second)
+    except ParlourError as bad:
+        parser.error(str(bad))
     began = time.process_time()
-    margins = paired_margins(player(args.first), player(args.second), args.deals, args.seed)
+    margins = paired_margins(first, second, args.deals, args.seed)
     mean, error = mean_error(margins)
     print(
         f"{args.first} vs {args.second}: {args.deals} deals, seed {args.seed}: "

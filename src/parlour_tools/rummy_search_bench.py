@@ -2,18 +2,19 @@
 
 Positions are taken from games of ``hard`` against the simple player (seeded); at every
 ``--every``-th position of the player to move, the level decides (``SearchBot.choose``) and
-its processor time is kept, split into the decisions it searched (a discard by hard's
-choice, with more than one card to discard) and the others (draws, melds, lay-offs: hard's
-choice). The baseline measured in the same run is one play-out of a re-dealt world by the
-simple player (``play_out``), so the figures read as "the time of so many play-outs";
-absolute times are printed too, for this machine only. A play-out by the cheap hard player
-(``play_out_hard``, the same worlds) is timed against it too; ``--rollout hard`` times the
-level with those play-outs, and ``--base expert`` the ``search-expert`` player (the search
-from the expert level's choices; the positions stay those of hard's games). A play-out by
-the expert copy (``POLICIES["expert"]``) is timed too; ``--rollout expert`` times the level
-with those, and ``--melds`` with the meld-or-hold search (its decisions with two lines count
-as searched); ``--width`` and ``--simulations`` set the search's (a width of 1 searches no
-discard).
+its processor time is kept, split into the decisions it searched (more than one line to
+compare, ``SearchBot.lines``: a discard by the base player's choice with more than one card
+to discard, or with ``--melds`` a meld now or hold) and the others (draws, melds, lay-offs:
+the base player's choice). The baseline measured in the same run is one play-out of a
+re-dealt world by the simple player (``play_out``), so the figures read as "the time of so
+many play-outs"; absolute times are printed too, for this machine only. A play-out by the
+cheap hard player (``play_out_hard``, the same worlds) is timed against it too; ``--rollout
+hard`` times the level with those play-outs, and ``--base expert`` the ``search-expert``
+player (the search from the expert level's choices; the positions stay those of hard's
+games). A play-out by the expert copy (``POLICIES["expert"]``) is timed too; ``--rollout
+expert`` times the level with those, and ``--melds`` with the meld-or-hold search (its
+decisions with two lines count as searched); ``--width`` and ``--simulations`` set the
+search's (a width of 1 searches no discard).
 
 Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
 """
@@ -24,14 +25,15 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 import parlour
-from parlour.games.rummy.bots import PLANNERS, make_bot
+from parlour.engine.errors import ParlourError
+from parlour.games.rummy.bots import make_bot
 from parlour.games.rummy.determinize import determinize
-from parlour.games.rummy.notation import Discard
 from parlour.games.rummy.rollout import POLICIES, play_out, play_out_hard
-from parlour.games.rummy.search import SearchBot, meld_or_hold
-from parlour.games.rummy.state import PLAY, RummyState
+from parlour.games.rummy.search import SearchBot
+from parlour.games.rummy.state import RummyState
 
 
 def positions(games: int, every: int, seed: int) -> list[tuple[RummyState, int]]:
@@ -53,8 +55,10 @@ def positions(games: int, every: int, seed: int) -> list[tuple[RummyState, int]]
     return found[::every]
 
 
-def main() -> None:
-    """Print the figures (see the module docstring)."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures (see the module docstring) for the command line *argv*
+    (``sys.argv`` by default); ``--games`` or ``--every`` below 1 and search settings out of
+    range are argument errors (exit status 2), found before anything is measured."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--every", type=int, default=3)
@@ -64,7 +68,20 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=3)
     parser.add_argument("--simulations", type=int, default=90)
     parser.add_argument("--base", choices=("hard", "expert"), default="hard")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    for flag, value in (("--games", args.games), ("--every", args.every)):
+        if value < 1:
+            parser.error(f"{flag} must be at least 1")
+    try:
+        bot = SearchBot(
+            rollout=args.rollout,
+            base=args.base,
+            melds=args.melds,
+            width=args.width,
+            simulations=args.simulations,
+        )
+    except ParlourError as error:
+        parser.error(str(error))
     found = positions(args.games, args.every, args.seed)
     rng = random.Random(args.seed)
     began = time.process_time()
@@ -81,27 +98,13 @@ def main() -> None:
     for state, seat in found:
         play_out(determinize(state, seat, rng), policy=POLICIES["expert"])
     by_expert = (time.process_time() - began) / len(found)
-    bot = SearchBot(
-        rollout=args.rollout,
-        base=args.base,
-        melds=args.melds,
-        width=args.width,
-        simulations=args.simulations,
-    )
-    planner = PLANNERS[args.base]
     searched: list[float] = []
     other: list[float] = []
     for state, seat in found:
         began = time.process_time()
         bot.choose(state, seat, random.Random(args.seed))
         spent = time.process_time() - began
-        hard = planner.choose(state, seat, random.Random(args.seed))
-        legal = state.legal_actions(seat)
-        discards = sum(isinstance(a, Discard) for a in legal)
-        search = state.phase == PLAY and isinstance(hard, Discard) and discards > 1
-        search = search and args.width > 1
-        if args.melds and state.phase == PLAY and meld_or_hold(state, seat, planner, hard):
-            search = True
+        search = len(bot.lines(state, seat, random.Random(args.seed))) > 1
         (searched if search else other).append(spent)
     for label, times in (("searched", searched), ("other", other)):
         if not times:

@@ -98,6 +98,42 @@ def test_arena_refuses_unknown_level() -> None:
     assert out.exit_code == 2 and "genius" in out.output
 
 
+def test_arena_takes_search_settings_as_json() -> None:
+    # the comma inside the settings split the spec ("unknown computer level 'search{...'")
+    spec = 'search{"base": "expert", "rollout": "expert", "melds": true, "simulations": 4}'
+    args = ["arena", "rummy", "--players", f"{spec},expert", "--games", "2", "--seed", "1"]
+    out = runner.invoke(app, [*args, "--ending-score", "50", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [b["name"] for b in data["bots"]] == [spec, "expert"]
+    assert sum(b["wins"] for b in data["bots"]) == 2
+    # a space or a capital before the settings is the same player
+    again = [*args[:3], f" Search {spec[6:]}, expert", *args[4:], "--ending-score", "50"]
+    out = runner.invoke(app, [*again, "--json"])
+    assert out.exit_code == 0, out.output
+    plain = [(b["name"], b["wins"], b["points"]) for b in data["bots"]]
+    assert [(b["name"], b["wins"], b["points"]) for b in json.loads(out.output)["bots"]] == plain
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ('search{"base": "expert",expert', "a brace not closed in"),
+        ("search{bad},expert", "search{bad}: settings are not JSON"),
+        ("search[1],expert", "unknown computer level 'search[1]'"),
+        ('search{"nope": 1},expert', "unknown setting 'nope'"),
+        ('search{"width": "x"},expert', "width must be a whole number of at least 1, not 'x'"),
+        ('search{"rollout": "fast"},expert', "unknown rollout 'fast'"),
+        ('hard{"reach": 4},expert', "only search takes settings"),
+    ],
+)
+def test_arena_refuses_malformed_search_settings(players: str, words: str) -> None:
+    out = runner.invoke(app, ["arena", "rummy", "--players", players, "--games", "1"])
+    assert out.exit_code == 2, out.output
+    assert words in " ".join(out.output.split())
+    assert out.exception is None or isinstance(out.exception, SystemExit)
+
+
 def test_bench_without_openspiel() -> None:
     out = runner.invoke(
         app,

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import PlannerBot
 from parlour.games.rummy.rollout import POLICIES, RolloutBot
 from parlour.games.rummy.search import SearchBot
-from parlour_tools.rummy_paired import paired_margins, player
+from parlour_tools.rummy_paired import main, paired_margins, player
 
 
 def test_a_player_against_itself_gains_nothing_on_any_deal() -> None:
@@ -40,3 +45,48 @@ def test_a_play_out_player_is_named_rollout_and_its_policy() -> None:
     assert paired_margins(bot, player("expert"), 5, 3) == [0.0] * 5
     # hard's copy does not (it lays its melds down at once)
     assert any(paired_margins(player("rollout-hard"), player("expert"), 5, 3))
+
+
+def test_search_expert_is_the_baseline_not_search_settings() -> None:
+    # "search-expert" starts with "search": it was read as JSON settings "-expert" and failed
+    bot = player("search-expert")
+    assert isinstance(bot, SearchBot)
+    assert (bot.name, bot.base) == ("search-expert", "expert")
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("search{bad", "not JSON"),
+        ("search[1]", "a JSON object"),
+        ('search{"nope": 1}', "unknown setting 'nope'"),
+        ('search{"width": "x"}', "width"),
+        ('search{"rollout": "fast"}', "unknown rollout 'fast'"),
+        ('hard{"zzz": 1}', "unknown setting 'zzz'"),
+        ('hard{"reach": "far"}', "reach"),
+        ('hard{"hold": true}', "hold"),
+        ("rollout-nope", "unknown play-out player 'nope'; play-out players: simple, hard, expert"),
+        ("bogus", "unknown Rummy level 'bogus'"),
+    ],
+)
+def test_a_malformed_player_is_refused_with_a_clear_message(spec: str, words: str) -> None:
+    with pytest.raises(ParlourError, match=re.escape(words)):
+        player(spec)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["search{bad", "hard"], "search{bad: settings are not JSON"),
+        (["hard", "hard", "--deals", "0"], "--deals must be at least 1"),
+    ],
+)
+def test_the_command_prints_an_error_not_a_traceback(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err
+    assert "Traceback" not in err

@@ -9,10 +9,11 @@ import pytest
 
 import parlour
 from parlour.bots.arena import play_game
+from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import EXPERT, HARD, make_bot
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.notation import DISCARDS, DRAW_DISCARD, DRAW_STOCK, Meld
-from parlour.games.rummy.rollout import play_out
+from parlour.games.rummy.rollout import POLICIES, play_out
 from parlour.games.rummy.search import SearchBot, meld_or_hold, round_margin, shortlist
 from parlour.games.rummy.simple import SimpleBot
 from parlour.games.rummy.state import RummyState
@@ -88,6 +89,29 @@ def test_choices_do_not_depend_on_hidden_cards(bot: SearchBot) -> None:
         assert bot.choose(twin, seat, random.Random(seed)) == choice
         checked += 1
         state.apply(choice)
+
+
+def test_choices_do_not_depend_on_hidden_cards_with_three_players() -> None:
+    # a touchy search (no confidence margin, four discards, the draw too) with hard's
+    # play-outs, two other hands and the stock re-dealt behind the searching seat's back
+    bot = SearchBot(simulations=10, check=2, width=4, confidence=0.0, draws=True, rollout="hard")
+    rng = random.Random(7)
+    game = parlour.load("rummy", players=3)
+    state = game.new_initial_state()
+    assert isinstance(state, RummyState)
+    moves = set()
+    for _ in range(40):
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        seat = state.current_player()
+        seed = rng.random()
+        choice = bot.choose(state, seat, random.Random(seed))
+        for _ in range(2):
+            twin = hidden_reshuffled(state, seat, rng)
+            assert bot.choose(twin, seat, random.Random(seed)) == choice
+        moves.add(type(choice).__name__)
+        state.apply(choice)
+    assert {"Draw", "Discard"} <= moves
 
 
 @pytest.mark.parametrize("bot", [SMALL, MELDS])
@@ -218,3 +242,111 @@ def test_expert_play_outs_and_meld_search_give_legal_games_the_same_for_a_seed()
     again = play_game(game, [bot, make_bot("expert")], random.Random(8))
     assert first.is_terminal()
     assert first.history == again.history
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"simulations": 0}, "simulations"),
+        ({"simulations": -5}, "simulations"),
+        ({"simulations": 1.5}, "simulations"),
+        ({"width": 0}, "width"),
+        ({"width": -3}, "width"),
+        ({"check": 0}, "check"),
+        ({"tries": 0}, "tries"),
+        ({"confidence": -1.0}, "confidence"),
+        ({"confidence": float("nan")}, "confidence"),
+        ({"rollout": "nope"}, "rollout"),
+        ({"base": "medium"}, "base"),
+        ({"draws": "yes"}, "draws"),
+        ({"melds": 1}, "melds"),
+        ({"name": 5}, "name"),
+        ({"name": ""}, "name"),
+    ],
+)
+def test_odd_settings_are_refused_with_the_setting_named(
+    settings: dict[str, Any], words: str
+) -> None:
+    # refused when the player is made, not at the first searched discard (an unknown
+    # rollout was a KeyError there; a check of 0 a ZeroDivisionError; a width or budget of 0
+    # or less silently searched one world)
+    with pytest.raises(ParlourError, match=words):
+        SearchBot(**settings)
+
+
+def test_the_smallest_settings_are_accepted() -> None:
+    bot = SearchBot(simulations=1, width=1, check=1, tries=1, confidence=0.0, base="expert")
+    state = deal(["2C 3C 9H 9S 9D KS QH 5D", "2H 3D 8S JD 4S 10H 5S 6H"], "4C", "QD AH 7C")
+    act(state, "draw stock", "meld 9S 9H 9D")
+    assert bot.choose(state, 0, random.Random(1)) in state.legal_actions(0)
+
+
+def test_a_play_out_ends_by_the_turn_safeguard_when_the_game_has_none() -> None:
+    # With max_turns 0 (no limit), expert's play-out of this deal never ends: two holding
+    # players take each other's discards for ever. The play-out stopped at its step limit
+    # with the round unfinished, and the margin read a round that was not played
+    # (IndexError here, in the first round). A play-out now ends as the game's default
+    # safeguard would end it (500 turns from the position), so the margin is that game's.
+    deal_236 = parlour.load("rummy").new_initial_state().sample_chance(random.Random(236))
+    margins = []
+    for max_turns in (0, 500):
+        state = parlour.load("rummy", max_turns=max_turns).new_initial_state()
+        state.apply(deal_236)
+        assert isinstance(state, RummyState)
+        bot = SearchBot(rollout="expert", base="expert")
+        margins.append(bot._margin(state, 0, (DRAW_STOCK,)))
+        assert state.round_scores == []  # the world itself is not played
+    assert margins[0] == margins[1]
+    looped = parlour.load("rummy", max_turns=0).new_initial_state()
+    looped.apply(deal_236)
+    assert isinstance(looped, RummyState)
+    play_out(looped, policy=POLICIES["expert"])
+    assert looped.round_scores == []  # the loop itself, as found
+
+
+GAME_OF_SEED_4 = """
+import random, parlour
+from parlour.bots.arena import play_game
+from parlour.games.rummy.bots import make_bot
+from parlour.games.rummy.search import SearchBot
+bot = SearchBot(simulations=12, draws=True, rollout="expert", base="expert", melds=True)
+game = parlour.load("rummy", max_rounds=1)
+print([str(a) for _, a in play_game(game, [bot, make_bot("expert")], random.Random(4)).history])
+"""
+
+
+def test_the_same_seed_gives_the_same_game_in_other_processes() -> None:
+    # string hashing differs between processes (PYTHONHASHSEED): no set or dict order of
+    # strings may steer the search
+    import os
+    import subprocess
+    import sys
+
+    games = []
+    for hash_seed in ("1", "2"):
+        source = os.path.dirname(os.path.dirname(parlour.__file__))  # the parlour under test
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": source}
+        done = subprocess.run(
+            [sys.executable, "-c", GAME_OF_SEED_4], env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        games.append(done.stdout)
+    here = play_game(
+        parlour.load("rummy", max_rounds=1), [MELDS, make_bot("expert")], random.Random(4)
+    )
+    assert games[0] == games[1] == f"{[str(a) for _, a in here.history]}\n"
+
+
+def test_a_lay_off_is_played_at_once_even_with_a_meld_held() -> None:
+    # expert holds 5C 6C 7C (the other hand has 5 cards) and lays 9H off onto 9S 9D 9C: the
+    # search plays the lay-off without searching, though meld_or_hold finds two lines here
+    # (rummy_search_bench counted such decisions as searched)
+    state = deal(["5C 6C 7C 9H KD 2S 8S QH", "9S 9D 9C 2H 3D 8D JD 4S"], "10H", "AS JH 5D 10S 10D")
+    act(state, "draw stock", "discard AS", "draw stock", "meld 9S 9D 9C", "discard JH")
+    act(state, "draw stock")
+    bot = SearchBot(base="expert", melds=True, rollout="expert")
+    lay_off = EXPERT.choose(state, 0, random.Random(0))
+    assert str(lay_off) == "layoff 9H on 1"
+    assert len(meld_or_hold(state, 0, EXPERT, lay_off)) == 2
+    assert bot.lines(state, 0, random.Random(0)) == [(lay_off,)]
+    assert bot.choose(state, 0, random.Random(0)) == lay_off

@@ -32,13 +32,16 @@ chooses.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
+from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
 from parlour.games.rummy.bots import PLANNERS, PlannerBot
 from parlour.games.rummy.cards import Mask
@@ -48,6 +51,10 @@ from parlour.games.rummy.rollout import POLICIES, play_out
 from parlour.games.rummy.scoring import POINTS
 from parlour.games.rummy.simple import in_start
 from parlour.games.rummy.state import DRAW, PLAY, RummyState
+
+PLAY_OUT_TURNS = 500
+"""The most turns a play-out plays (the default of the game's ``max_turns`` safeguard): its
+round then ends as by that safeguard (``SearchBot._margin``)."""
 
 Line = tuple[RummyAction, ...]
 """A choice searched: the moves it plays in a row (a whole turn's melds, lay-offs and discard,
@@ -86,7 +93,13 @@ class SearchBot:
     searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"expert"``);
     ``rollout`` may also be ``"expert"`` (the expert level's plan and hold rule, exactly,
     :data:`~.rollout.POLICIES`); ``melds`` searches, when the base player has melds in its
-    plan, laying them down this turn against holding them (:func:`meld_or_hold`)."""
+    plan, laying them down this turn against holding them (:func:`meld_or_hold`).
+
+    Raises :class:`~parlour.engine.errors.ParlourError` when made with a setting out of
+    range: ``simulations``, ``check``, ``tries`` or ``width`` not a whole number of at least
+    1, ``name`` not a text, ``confidence`` not a number of at least 0, ``rollout`` not in
+    :data:`~.rollout.POLICIES`, ``base`` not in :data:`~.bots.PLANNERS`, ``draws`` or
+    ``melds`` not true or false."""
 
     name: str = "search"
     simulations: int = 90
@@ -99,28 +112,64 @@ class SearchBot:
     base: str = "hard"
     melds: bool = False
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ParlourError(f"search: name must be a text, not {self.name!r}")
+        for field in ("simulations", "check", "tries", "width"):
+            value = getattr(self, field)
+            if type(value) is not int or value < 1:
+                raise ParlourError(
+                    f"search: {field} must be a whole number of at least 1, not {value!r}"
+                )
+        confidence = self.confidence
+        if type(confidence) not in (int, float) or not 0 <= confidence < math.inf:
+            raise ParlourError(
+                f"search: confidence must be a number of at least 0, not {confidence!r}"
+            )
+        if self.rollout not in POLICIES:
+            known = ", ".join(POLICIES)
+            raise ParlourError(f"search: unknown rollout {self.rollout!r}; rollouts: {known}")
+        if self.base not in PLANNERS:
+            known = ", ".join(PLANNERS)
+            raise ParlourError(f"search: unknown base {self.base!r}; bases: {known}")
+        for field in ("draws", "melds"):
+            if type(getattr(self, field)) is not bool:
+                raise ParlourError(
+                    f"search: {field} must be true or false, not {getattr(self, field)!r}"
+                )
+
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
         assert isinstance(state, RummyState)
+        lines = self.lines(state, seat, rng)
+        if len(lines) == 1:
+            return lines[0][0]
+        return self.best(state, seat, lines, rng)[0]
+
+    def lines(self, state: RummyState, seat: int, rng: random.Random) -> list[Line]:
+        """The choices :meth:`choose` compares for *seat* (the base player's first), or the
+        base player's move alone when nothing is searched (a draw unless ``draws``, a
+        lay-off, a meld unless ``melds`` finds a line to hold, a single discard). Uses
+        *rng* as :meth:`choose` does before its search."""
         planner = PLANNERS[self.base]
         base = planner.choose(state, seat, rng)
         lines: list[Line] = []
         if state.phase == DRAW:
             if not self.draws:
-                return base
+                return [(base,)]
             legal = state.legal_actions(seat)
             candidates: list[RummyAction] = [a for a in legal if isinstance(a, Draw)]
         else:
             if isinstance(base, LayOff):
-                return base
+                return [(base,)]
             if self.melds:
                 lines = meld_or_hold(state, seat, planner, base)
             if isinstance(base, Meld) and not lines:
-                return base
+                return [(base,)]
             legal = state.legal_actions(seat)
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards and not lines:
-                return base
+                return [(base,)]
             candidates = [*shortlist(state.hands[seat], discards, self.width)]
             if isinstance(base, Meld):
                 candidates = []
@@ -131,12 +180,8 @@ class SearchBot:
             candidates = [base, *candidates[: max(0, self.width - 1)]]
         if lines:  # meld now or hold: the base player's line first, then the other
             rest = [(a,) for a in candidates if a not in (lines[0][0], lines[1][0])]
-            lines = [*lines, *rest]
-        else:
-            lines = [(a,) for a in candidates]
-        if len(lines) == 1:
-            return lines[0][0]
-        return self.best(state, seat, lines, rng)[0]
+            return [*lines, *rest]
+        return [(a,) for a in candidates]
 
     def best(
         self,
@@ -183,7 +228,13 @@ class SearchBot:
         return candidates[best]
 
     def _margin(self, world: RummyState, seat: int, line: Line) -> int:
+        """*seat*'s :func:`round_margin` after *line* and a play-out of a copy of *world*. The
+        copy's round ends after :data:`PLAY_OUT_TURNS` more turns at most, as the game's
+        ``max_turns`` safeguard ends one, whatever the game's setting (with none, two
+        holding players can take each other's discards for ever)."""
         sim = world.clone()
+        cap = sim.turns + PLAY_OUT_TURNS
+        sim.max_turns = min(sim.max_turns, cap) if sim.max_turns else cap
         for action in line:
             sim._apply(action, seat)
         play_out(sim, policy=POLICIES[self.rollout])
@@ -199,6 +250,35 @@ class SearchBot:
             return False
         spread = max(0.0, squares - n * mean * mean) / max(1, n - 1)
         return sign * mean > self.confidence * math.sqrt(spread / n)
+
+
+def search_player(spec: str) -> SearchBot:
+    """The search player named by *spec*: ``search`` alone (the defaults) or followed by its
+    settings as a JSON object, ``search{"base": "expert", "melds": true}`` (its name is
+    ``search`` unless the settings give one). Raises
+    :class:`~parlour.engine.errors.ParlourError` when *spec* does not start with ``search``,
+    or for settings that are not a JSON object, an unknown setting or one out of range (see
+    :class:`SearchBot`)."""
+    if not spec.startswith("search"):
+        raise ParlourError(f"{spec}: not a search player (search or search{{...}})")
+    return SearchBot(**json_settings(spec, spec[len("search") :], SearchBot))
+
+
+def json_settings(spec: str, text: str, kind: type) -> dict[str, Any]:
+    """The settings *text* (JSON; empty for none) of the player *spec*, checked against the
+    dataclass *kind*: a JSON object whose keys are fields of *kind*. Raises
+    :class:`~parlour.engine.errors.ParlourError` otherwise."""
+    try:
+        found = json.loads(text or "{}")
+    except json.JSONDecodeError as error:
+        raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
+    if not isinstance(found, dict):
+        raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
+    known = [f.name for f in fields(kind)]
+    for key in found:
+        if key not in known:
+            raise ParlourError(f"{spec}: unknown setting {key!r}; settings: {', '.join(known)}")
+    return found
 
 
 def meld_or_hold(

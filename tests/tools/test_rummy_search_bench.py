@@ -1,0 +1,42 @@
+"""Think time of the Rummy search (parlour_tools.rummy_search_bench): its arguments."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parlour_tools.rummy_search_bench import main, positions
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # each was a traceback (a zero slice step, a division by zero) or, for a negative
+        # --every, the positions silently taken backwards
+        (["--every", "0"], "--every must be at least 1"),
+        (["--every", "-1"], "--every must be at least 1"),
+        (["--games", "0"], "--games must be at least 1"),
+        # refused before the baselines are measured
+        (["--width", "0"], "width must be a whole number of at least 1, not 0"),
+        (["--simulations", "-1"], "simulations must be a whole number of at least 1, not -1"),
+    ],
+)
+def test_bad_arguments_are_argument_errors(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_every_decision_measured_is_counted_once(capsys: pytest.CaptureFixture[str]) -> None:
+    found = positions(1, 40, 1)
+    main(["--games", "1", "--every", "40", "--simulations", "4"])
+    out = capsys.readouterr().out
+    counts = [int(n) for n in re.findall(r"^\w+: (\d+) decisions", out, re.MULTILINE)]
+    assert sum(counts) == len(found) > 1
+    assert f"({len(found)} measured)" in out
