@@ -412,26 +412,34 @@ async def test_hot_seat_hands_hide_behind_a_curtain() -> None:
 
 
 async def test_the_computer_s_move_is_shown_before_it_is_made() -> None:
-    # a long pause before the computer's turn: the "Wait" message is still up when checked,
-    # however busy the machine (with 0.5 s it had gone on a loaded one)
-    app = rummy_app(pace=Pace(look=0.5, turn=3.0))
+    # what the screen said is recorded when it is said, so a busy machine that runs the
+    # computer's turn before the test looks cannot make the check miss it
+    app = rummy_app(pace=Pace(look=1.0, turn=3.0))
     shown: list[tuple[str, str, int]] = []  # (move, message on screen, events applied)
+    said: list[str] = []
     screen = table(app)
-    preview = screen.preview
+    preview, explain = screen.preview, screen.explain
 
     def spy(action: Any) -> None:
         preview(action)
         shown.append((str(action), message(app), len(state(app).history)))
 
+    def spy_explain(text: str, *, warning: bool = True) -> None:
+        explain(text, warning=warning)
+        said.append(message(app))
+
     screen.preview = spy  # type: ignore[method-assign]
+    screen.explain = spy_explain  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "s")
         await select(pilot, app, "KD")
-        await pilot.press("d", "s")  # the person's keys wait while the computer plays
-        assert message(app) == "Wait: CPU 1 (easy) is playing."
+        said.clear()
+        # the person's keys wait while the computer plays (its turn takes 3 x 1 s at least)
+        await pilot.press("d", "s")
         before = 3  # the deal, the person's draw and discard
         await settle(pilot, limit=60)
+        assert "Wait: CPU 1 (easy) is playing." in said
         # each move was on screen before it was applied (the history had not grown yet)
         assert shown == [
             ("draw stock", "CPU 1 draws from the stock", before),
