@@ -11,6 +11,7 @@ from parlour.games.rummy.bots import PlannerBot
 from parlour.games.rummy.rollout import POLICIES, RolloutBot
 from parlour.games.rummy.search import SearchBot
 from parlour_tools.rummy_paired import main, paired_margins, player
+from tests.tools.conftest import UsageError
 
 
 def test_a_player_against_itself_gains_nothing_on_any_deal() -> None:
@@ -82,11 +83,6 @@ def test_a_malformed_player_is_refused_with_a_clear_message(spec: str, words: st
     ],
 )
 def test_the_command_prints_an_error_not_a_traceback(
-    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], words: str, usage_error: UsageError
 ) -> None:
-    with pytest.raises(SystemExit) as stop:
-        main(argv)
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
-    assert words in err
-    assert "Traceback" not in err
+    assert words in usage_error(main, argv)

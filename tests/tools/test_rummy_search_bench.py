@@ -7,6 +7,7 @@ import re
 import pytest
 
 from parlour_tools.rummy_search_bench import main, positions
+from tests.tools.conftest import UsageError
 
 
 @pytest.mark.parametrize(
@@ -23,14 +24,9 @@ from parlour_tools.rummy_search_bench import main, positions
     ],
 )
 def test_bad_arguments_are_argument_errors(
-    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], words: str, usage_error: UsageError
 ) -> None:
-    with pytest.raises(SystemExit) as stop:
-        main(argv)
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
-    assert words in err
-    assert "Traceback" not in err
+    assert words in usage_error(main, argv)
 
 
 def test_every_decision_measured_is_counted_once(capsys: pytest.CaptureFixture[str]) -> None:
