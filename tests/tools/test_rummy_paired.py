@@ -64,8 +64,10 @@ def test_search_expert_is_the_baseline_not_search_settings() -> None:
         ('search{"width": "x"}', "width"),
         ('search{"rollout": "fast"}', "unknown rollout 'fast'"),
         ('hard{"zzz": 1}', "unknown setting 'zzz'"),
-        ('hard{"reach": "far"}', "reach"),
-        ('hard{"hold": true}', "hold"),
+        ('hard{"reach": "far"}', "hard: reach must be a finite number of at least 0, not 'far'"),
+        ('hard{"hold": true}', "hard: hold must be a whole number of at least 0, not True"),
+        # accepted before: the type was checked, not the range
+        ('hard{"hold": -1}', "hard: hold must be a whole number of at least 0, not -1"),
         ("rollout-nope", "unknown play-out player 'nope'; play-out players: simple, hard, expert"),
         ("bogus", "unknown Rummy level 'bogus'"),
     ],
@@ -79,6 +81,7 @@ def test_a_malformed_player_is_refused_with_a_clear_message(spec: str, words: st
     ("argv", "words"),
     [
         (["search{bad", "hard"], "search{bad: settings are not JSON"),
+        (["hard", 'hard{"hold": -1}'], "hard: hold must be a whole number of at least 0"),
         (["hard", "hard", "--deals", "0"], "--deals must be at least 1"),
     ],
 )

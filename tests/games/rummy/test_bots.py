@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 
 import pytest
 
 import parlour
 from parlour.bots.arena import play_game
 from parlour.engine.errors import ParlourError
-from parlour.games.rummy.bots import LEVELS, layoff_closure, make_bot, outs
+from parlour.games.rummy.bots import (
+    HARD,
+    LEVELS,
+    PlannerBot,
+    layoff_closure,
+    make_bot,
+    outs,
+)
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.melds import TableMeld
 from parlour.games.rummy.state import RummyState
@@ -25,9 +34,70 @@ def test_levels_and_unknown_level() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard", "expert")
     assert make_bot("search").name == "search"
-    known = "levels: easy, medium, hard, expert, search, search-expert"
+    # every level make_bot makes is named (simple was left out)
+    known = "levels: easy, medium, hard, expert, simple, search, search-expert"
     with pytest.raises(ParlourError, match=known):
         make_bot("genius")
+    assert make_bot("simple").name == "simple"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        # hold -1 was accepted, and held melds back all round (every hand has more than -1)
+        ("hold", -1, "hold must be a whole number of at least 0, not -1"),
+        ("hold", 2.0, "hold must be a whole number of at least 0, not 2.0"),
+        ("hold", True, "hold must be a whole number of at least 0, not True"),
+        ("take_start", -1, "take_start must be a whole number of at least 0, not -1"),
+        # no sample: a ZeroDivisionError at the first draw weighed (memory, no take_to_meld)
+        ("samples", 0, "samples must be a whole number of at least 1, not 0"),
+        ("samples", "12", "samples must be a whole number of at least 1, not '12'"),
+        ("outs_weight", -0.5, "outs_weight must be a finite number of at least 0, not -0.5"),
+        ("danger_weight", -1, "danger_weight must be a finite number of at least 0, not -1"),
+        # a negative reach made each card's chance to meld negative (1 - miss ** -draws)
+        ("reach", -1.0, "reach must be a finite number of at least 0, not -1.0"),
+        ("reach", float("inf"), "reach must be a finite number of at least 0, not inf"),
+        ("reach", float("nan"), "reach must be a finite number of at least 0, not nan"),
+        ("reach", "far", "reach must be a finite number of at least 0, not 'far'"),
+        ("start_bonus", -10.0, "start_bonus must be a finite number of at least 0, not -10.0"),
+        ("gain", -2.0, "gain must be a finite number of at least 0, not -2.0"),
+        ("gain", False, "gain must be a finite number of at least 0, not False"),
+        ("start_draws", -3.0, "start_draws must be a finite number of at least 0, not -3.0"),
+        ("memory", 1, "memory must be true or false, not 1"),
+        ("take_to_meld", "yes", "take_to_meld must be true or false, not 'yes'"),
+        ("tie_outs", None, "tie_outs must be true or false, not None"),
+        ("take_fit", 0, "take_fit must be true or false, not 0"),
+    ],
+)
+def test_a_planner_refuses_each_setting_out_of_range(key: str, value: object, words: str) -> None:
+    with pytest.raises(ParlourError, match=re.escape(f"hard: {words}")):
+        replace(HARD, **{key: value})
+
+
+@pytest.mark.parametrize("name", ["", 5, None])
+def test_a_planner_needs_a_name(name: object) -> None:
+    with pytest.raises(
+        ParlourError, match=re.escape(f"planner: name must be a non-empty text, not {name!r}")
+    ):
+        PlannerBot(name, memory=True)  # type: ignore[arg-type]
+
+
+def test_a_planner_at_every_lower_bound_plays_a_whole_game() -> None:
+    low = replace(
+        HARD,
+        samples=1,
+        take_start=0,
+        hold=0,
+        outs_weight=0,
+        danger_weight=0.0,
+        reach=0,
+        start_bonus=0.0,
+        gain=0,
+        start_draws=0.0,
+    )
+    game = parlour.load("rummy", ending_score=150)
+    state = play_game(game, [low, make_bot("expert")], random.Random(3))  # apply() checks moves
+    assert state.is_terminal()
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

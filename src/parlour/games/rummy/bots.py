@@ -28,6 +28,7 @@ checks that choices do not change when those hidden cards are permuted.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -182,7 +183,14 @@ class PlannerBot:
     hand has more than that many cards, unless melding leaves at most one card (0: never).
     With ``take_to_meld``, the discard is also taken when ``take_fit`` and it can be
     laid off onto the table, or when it makes a two-card start with the hand and counts at
-    most ``take_start`` points (0: never)."""
+    most ``take_start`` points (0: never).
+
+    Raises :class:`ParlourError` when made with a setting out of range, naming it: ``name``
+    not a non-empty text; ``memory``, ``take_to_meld``, ``tie_outs`` or ``take_fit`` not
+    true or false; ``samples`` not a whole number of at least 1; ``take_start`` or ``hold``
+    not a whole number of at least 0; ``outs_weight``, ``danger_weight``, ``reach``,
+    ``start_bonus``, ``gain`` or ``start_draws`` not a finite number of at least 0 (a whole
+    number will do)."""
 
     name: str
     memory: bool
@@ -198,6 +206,26 @@ class PlannerBot:
     take_start: int = 0
     start_draws: float = 0.0
     hold: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ParlourError(f"planner: name must be a non-empty text, not {self.name!r}")
+        for key in ("memory", "take_to_meld", "tie_outs", "take_fit"):
+            value = getattr(self, key)
+            if type(value) is not bool:
+                raise ParlourError(f"{self.name}: {key} must be true or false, not {value!r}")
+        for key, least in (("samples", 1), ("take_start", 0), ("hold", 0)):
+            value = getattr(self, key)
+            if type(value) is not int or value < least:
+                raise ParlourError(
+                    f"{self.name}: {key} must be a whole number of at least {least}, not {value!r}"
+                )
+        for key in ("outs_weight", "danger_weight", "reach", "start_bonus", "gain", "start_draws"):
+            value = getattr(self, key)
+            if type(value) not in (int, float) or not 0 <= value < math.inf:
+                raise ParlourError(
+                    f"{self.name}: {key} must be a finite number of at least 0, not {value!r}"
+                )
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""
@@ -387,5 +415,5 @@ def make_bot(level: str) -> Bot:
     try:
         return LEVELS[level]
     except KeyError:
-        known = ", ".join((*LEVELS, *BASELINES[1:]))
+        known = ", ".join((*LEVELS, *BASELINES))
         raise ParlourError(f"unknown Rummy level {level!r}; levels: {known}") from None
