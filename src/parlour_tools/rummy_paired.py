@@ -8,10 +8,12 @@ tell two close players apart (``docs/rules/rummy.md#search-measured``). Deal *d*
 is drawn from ``random.Random(S * 100003 + d)``; the players' random source for that deal
 from ``random.Random(S * 7 + d)``, the same on both plays.
 
-A player is a level or baseline name (``hard``, ``simple``, ...), ``search`` followed by
-its settings as JSON (``'search{"rollout": "hard", "simulations": 240}'``), or ``hard``
-followed by the :class:`~parlour.games.rummy.bots.PlannerBot` parameters that differ from
-hard's (``'hard{"reach": 4.0, "hold": 3}'``), or ``rollout-`` and the name of a play-out
+A player is a level or baseline name (``hard``, ``simple``, ...), a search followed by
+its settings as JSON (``'search{"rollout": "hard", "simulations": 240}'``), or a planner
+(``medium``, ``hard``, ``expert``) followed by the
+:class:`~parlour.games.rummy.bots.PlannerBot` parameters that differ from its own
+(``'hard{"reach": 4.0, "hold": 3}'``): what ``parlour arena rummy`` takes
+(:func:`~parlour.games.rummy.bots.make_bot`), or ``rollout-`` and the name of a play-out
 player of the search (``rollout-expert``, :data:`~parlour.games.rummy.rollout.POLICIES`).
 
 Run: ``python -m parlour_tools.rummy_paired 'search' hard --deals 300 --seed 3``.
@@ -24,37 +26,33 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 
 import parlour
+from parlour.bots.arena import parse_player
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
-from parlour.games.rummy.bots import BASELINES, HARD, LEVELS, PlannerBot, make_bot
+from parlour.games.rummy.bots import make_bot
 from parlour.games.rummy.rollout import POLICIES, RolloutBot
-from parlour.games.rummy.search import json_settings, search_player
 from parlour.games.rummy.state import RummyState
 
 
 def player(spec: str) -> Bot:
-    """The player named by *spec* (see the module docstring).
+    """The player named by *spec* (see the module docstring), read as one entry of an
+    arena's players (:func:`~parlour.bots.arena.parse_player`: the level stripped and in
+    lower case, then its settings as a JSON object).
 
     Raises :class:`~parlour.engine.errors.ParlourError` for an unknown name, settings that
-    are not a JSON object, an unknown setting or one out of range.
+    are not a JSON object or given to a player that takes none, an unknown setting or one
+    out of range (:func:`~parlour.games.rummy.bots.make_bot`).
     """
-    if spec in LEVELS or spec in BASELINES:
-        return make_bot(spec)
-    if spec.startswith("search"):
-        return search_player(spec)
-    if spec.startswith("hard"):
-        # PlannerBot refuses a setting out of range, naming it
-        return replace(HARD, **json_settings(spec, spec[len("hard") :], PlannerBot))
     if spec.startswith("rollout-"):
         policy = spec[len("rollout-") :]
         if policy not in POLICIES:
             known = ", ".join(POLICIES)
             raise ParlourError(f"unknown play-out player {policy!r}; play-out players: {known}")
         return RolloutBot(POLICIES[policy], name=spec)
-    return make_bot(spec)
+    entry = parse_player(spec)
+    return make_bot(entry.level, entry.settings)
 
 
 def paired_margins(first: Bot, second: Bot, deals: int, seed: int) -> list[float]:

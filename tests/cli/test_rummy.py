@@ -105,7 +105,9 @@ def test_arena_takes_search_settings_as_json() -> None:
     out = runner.invoke(app, [*args, "--ending-score", "50", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert [b["name"] for b in data["bots"]] == [spec, "expert"]
+    # labelled by the settings that differ from search's own (was the whole JSON)
+    label = "search base=expert rollout=expert melds=true simulations=4"
+    assert [b["name"] for b in data["bots"]] == [label, "expert"]
     assert sum(b["wins"] for b in data["bots"]) == 2
     # a space or a capital before the settings is the same player
     again = [*args[:3], f" Search {spec[6:]}, expert", *args[4:], "--ending-score", "50"]
@@ -124,7 +126,9 @@ def test_arena_takes_search_settings_as_json() -> None:
         ('search{"nope": 1},expert', "unknown setting 'nope'"),
         ('search{"width": "x"},expert', "width must be a whole number of at least 1, not 'x'"),
         ('search{"rollout": "fast"},expert', "unknown rollout 'fast'"),
-        ('hard{"reach": 4},expert', "only search takes settings"),
+        ('hard{"hold": -1},expert', "hard: hold must be a whole number of at least 0, not -1"),
+        ('easy{"reach": 4},expert', "easy takes no settings; only medium, hard, expert,"),
+        ('search{"a": "}"}}, expert', "a brace closed but not opened in"),
     ],
 )
 def test_arena_refuses_malformed_search_settings(players: str, words: str) -> None:
@@ -132,6 +136,17 @@ def test_arena_refuses_malformed_search_settings(players: str, words: str) -> No
     assert out.exit_code == 2, out.output
     assert words in " ".join(out.output.split())
     assert out.exception is None or isinstance(out.exception, SystemExit)
+
+
+def test_arena_takes_planner_settings_and_labels_them_short() -> None:
+    # hard's settings have commas too; a setting at hard's own value is left off the label,
+    # and a search whose settings are all its own is plain search
+    players = 'hard{"reach": 4.0, "gain": 3.0, "start_bonus": 10.0},search{"simulations": 90}'
+    args = ["arena", "rummy", "--players", players, "--games", "1", "--seed", "2"]
+    out = runner.invoke(app, [*args, "--ending-score", "50", "--json"])
+    assert out.exit_code == 0, out.output
+    names = [b["name"] for b in json.loads(out.output)["bots"]]
+    assert names == ["hard reach=4.0 gain=3.0", "search"]
 
 
 def test_bench_without_openspiel() -> None:

@@ -55,11 +55,23 @@ def test_search_expert_is_the_baseline_not_search_settings() -> None:
     assert (bot.name, bot.base) == ("search-expert", "expert")
 
 
+def test_a_player_is_read_as_the_arena_reads_it() -> None:
+    # a space or a capital before the settings is the same player; expert takes settings too
+    assert player(' Hard {"reach": 4.0, "hold": 3} ') == player('hard{"reach": 4.0, "hold": 3}')
+    bot = player('expert{"hold": 0}')
+    assert isinstance(bot, PlannerBot)
+    assert (bot.name, bot.hold, bot.reach) == ("expert", 0, 4.0)
+    search = player('search-expert{"simulations": 30}')
+    assert isinstance(search, SearchBot)
+    assert (search.name, search.base, search.simulations) == ("search-expert", "expert", 30)
+
+
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
         ("search{bad", "not JSON"),
-        ("search[1]", "a JSON object"),
+        ("search[1]", "unknown Rummy level 'search[1]'"),
+        ('search{"width": 2} x', 'search{"width": 2} x: settings are not JSON (Extra data'),
         ('search{"nope": 1}', "unknown setting 'nope'"),
         ('search{"width": "x"}', "width"),
         ('search{"rollout": "fast"}', "unknown rollout 'fast'"),
@@ -68,6 +80,7 @@ def test_search_expert_is_the_baseline_not_search_settings() -> None:
         ('hard{"hold": true}', "hard: hold must be a whole number of at least 0, not True"),
         # accepted before: the type was checked, not the range
         ('hard{"hold": -1}', "hard: hold must be a whole number of at least 0, not -1"),
+        ('easy{"hold": 1}', "easy takes no settings"),
         ("rollout-nope", "unknown play-out player 'nope'; play-out players: simple, hard, expert"),
         ("bogus", "unknown Rummy level 'bogus'"),
     ],

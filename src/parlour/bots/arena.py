@@ -9,13 +9,15 @@ in one process or split over several (``jobs``).
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import repeat
+from typing import Any
 
 from parlour.bots.base import Bot
 from parlour.bots.stats import wilson_interval
@@ -248,26 +250,153 @@ def research_levels(spec: GameSpec) -> tuple[str, ...]:
     return found
 
 
-def parse_levels(text: str, spec: GameSpec, *, extra: Sequence[str] = ()) -> list[str]:
-    """``"strong,cautious"`` -> one computer level per seat for an arena of *spec*'s game;
-    *extra* names baselines an arena also accepts (``"random"``).
+def split_players(text: str) -> list[str]:
+    """``'search{"a": 1, "b": 2}, hard'`` -> ``['search{"a": 1, "b": 2}', ' hard']``: an
+    arena's ``--players`` text split at the commas outside braces (a comma or brace inside
+    a JSON string within braces is text). The parts are as written, not stripped.
 
-    Raises :class:`ParlourError` for an empty entry, an unknown level, or a number of
-    players outside 2 and the game's maximum.
+    Raises :class:`ParlourError` for a brace closed but not opened, or one not closed.
+
+    >>> split_players('search{"a": 1, "b": "}"},hard')
+    ['search{"a": 1, "b": "}"}', 'hard']
+    """
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    quoted = escaped = False
+    for i, ch in enumerate(text):
+        if quoted:  # a JSON string inside braces: only its closing quote matters
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"' and depth:
+            quoted = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                raise ParlourError(f"a brace closed but not opened in {text!r}")
+        elif ch == "," and not depth:
+            parts.append(text[start:i])
+            start = i + 1
+    if depth or quoted:
+        raise ParlourError(f"a brace not closed in {text!r}")
+    parts.append(text[start:])
+    return parts
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of an arena's ``--players`` text: its ``level`` (stripped, in lower case),
+    its ``settings`` (the JSON object in braces after the level; empty for none) and its
+    ``text`` (the entry as written, stripped: error messages name it)."""
+
+    level: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def label(self, defaults: object | None = None) -> str:
+        """A short name for the figures: the level, then each setting whose value differs
+        from the attribute of that name of *defaults* (the player the level makes with no
+        settings; every setting when None), as ``key=value`` in the order given (JSON values,
+        text bare).
+
+        >>> Player("search", {"simulations": 90, "base": "expert", "melds": True}).label()
+        'search simulations=90 base=expert melds=true'
+        """
+        missing = object()
+        shown = [
+            f"{key}={value if isinstance(value, str) else json.dumps(value)}"
+            for key, value in self.settings.items()
+            if defaults is None or getattr(defaults, key, missing) != value
+        ]
+        return " ".join((self.level, *shown))
+
+
+def parse_player(text: str, *, within: str | None = None) -> Player:
+    """``' Search {"base": "expert"} '`` -> ``Player("search", {"base": "expert"}, ...)``:
+    one entry of an arena's ``--players`` text (no comma outside braces), its level
+    stripped and in lower case. Whether the level exists is the caller's to check.
+
+    Raises :class:`ParlourError` for an empty level (naming *within*, the whole text the
+    entry came from, if given) or settings that are not a JSON object.
+    """
+    entry = text.strip()
+    brace = entry.find("{")
+    level = (entry if brace < 0 else entry[:brace]).strip().lower()
+    if not level:
+        whole = text if within is None else within
+        raise ParlourError(f"an empty level in {whole!r}: write levels separated by commas")
+    settings = json_object(entry, entry[brace:]) if brace >= 0 else {}
+    return Player(level, settings, entry)
+
+
+def json_object(spec: str, text: str) -> dict[str, Any]:
+    """The JSON object *text* (empty for none) of the player *spec* (named in the errors).
+    Raises :class:`ParlourError` when *text* is not JSON or not an object."""
+    try:
+        found = json.loads(text or "{}")
+    except json.JSONDecodeError as error:
+        raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
+    if not isinstance(found, dict):
+        raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
+    return found
+
+
+def json_settings(spec: str, settings: Mapping[str, Any], kind: type) -> dict[str, Any]:
+    """The *settings* of the player *spec* (a JSON object, as :func:`parse_player` reads
+    it) as keyword arguments of the dataclass *kind*: a new dict. Raises
+    :class:`ParlourError` for a key that is not a field of *kind*; the values are *kind*'s
+    to check (its ``__post_init__``)."""
+    known = [f.name for f in fields(kind)]
+    for key in settings:
+        if key not in known:
+            raise ParlourError(f"{spec}: unknown setting {key!r}; settings: {', '.join(known)}")
+    return dict(settings)
+
+
+def parse_players(
+    text: str, spec: GameSpec, *, extra: Sequence[str] = (), settable: Sequence[str] = ()
+) -> list[Player]:
+    """``'hard{"reach": 4.0, "gain": 3.0}, medium'`` -> one :class:`Player` per seat for an
+    arena of *spec*'s game, split at the commas outside braces (:func:`split_players`);
+    *extra* names levels an arena also accepts (``"random"``), *settable* the levels that
+    take settings in braces.
+
+    Raises :class:`ParlourError` for a brace not matched, an empty entry, an unknown level,
+    settings that are not a JSON object or given to a level not in *settable*, or a number
+    of players outside 2 and the game's maximum.
+    """
+    players = [parse_player(part, within=text) for part in split_players(text)]
+    for player in players:
+        level = player.level
+        if level not in (*spec.bot_levels, *extra) and level not in research_levels(spec):
+            known = ", ".join((*spec.bot_levels, *extra, *research_levels(spec)))
+            raise ParlourError(f"unknown computer level {level!r}; levels are: {known}")
+        if "{" in player.text and level not in settable:
+            takes = f"; only {', '.join(settable)} take settings" if settable else ""
+            raise ParlourError(f"{player.text}: {level} takes no settings{takes}")
+    if not 2 <= len(players) <= spec.max_players:
+        raise ParlourError(
+            f"an arena takes 2-{spec.max_players} players for {spec.title}, not {len(players)}"
+        )
+    return players
+
+
+def parse_levels(text: str, spec: GameSpec, *, extra: Sequence[str] = ()) -> list[str]:
+    """``"strong,cautious"`` -> one computer level per seat for an arena of *spec*'s game
+    (no level takes settings); *extra* names baselines an arena also accepts (``"random"``).
+
+    Raises :class:`ParlourError` as :func:`parse_players` does: for an empty entry, an
+    unknown level, settings in braces, or a number of players outside 2 and the game's
+    maximum.
 
     >>> from parlour.engine.registry import find
     >>> parse_levels(" Strong, cautious ", find("ten-thousand"))
     ['strong', 'cautious']
     """
-    levels = [part.strip().lower() for part in text.split(",")]
-    for level in levels:
-        if not level:
-            raise ParlourError(f"an empty level in {text!r}: write levels separated by commas")
-        if level not in (*spec.bot_levels, *extra) and level not in research_levels(spec):
-            known = ", ".join((*spec.bot_levels, *extra, *research_levels(spec)))
-            raise ParlourError(f"unknown computer level {level!r}; levels are: {known}")
-    if not 2 <= len(levels) <= spec.max_players:
-        raise ParlourError(
-            f"an arena takes 2-{spec.max_players} players for {spec.title}, not {len(levels)}"
-        )
-    return levels
+    return [player.level for player in parse_players(text, spec, extra=extra)]

@@ -126,34 +126,6 @@ def stats_rummy(
     console.print(table)
 
 
-def split_players(text: str) -> list[str]:
-    """``'search{"a": 1, "b": 2},hard'`` -> ``['search{"a": 1, "b": 2}', 'hard']``: the
-    arena's players split at the commas outside braces, each stripped (and a name before
-    settings in lower case: ``' Search {...}'`` is ``'search{...}'``). Raises
-    :class:`ParlourError` for a brace not closed or not opened."""
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    for i, ch in enumerate(text):
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth < 0:
-                raise ParlourError(f"a brace closed but not opened in {text!r}")
-        elif ch == "," and not depth:
-            parts.append(text[start:i])
-            start = i + 1
-    if depth:
-        raise ParlourError(f"a brace not closed in {text!r}")
-    parts.append(text[start:])
-    # the name before the settings as parse_levels reads names: stripped, in lower case
-    return [
-        p[: p.find("{")].strip().lower() + p[p.find("{") :] if "{" in p else p.strip()
-        for p in parts
-    ]
-
-
 @arena.command("rummy")
 def arena_rummy(
     bots: Annotated[
@@ -161,8 +133,9 @@ def arena_rummy(
         typer.Option(
             "--players",
             "--bots",
-            help="Levels, one per seat, e.g. hard,medium (also: simple, the baseline; search "
-            'with settings as JSON, e.g. \'search{"base": "expert", "melds": true},expert\').',
+            help="Levels, one per seat, e.g. hard,medium (also: simple, the baseline; search; "
+            "medium, hard, expert and search with settings as JSON, e.g. "
+            '\'search{"base": "expert", "melds": true},hard{"reach": 4.0, "gain": 3.0}\').',
         ),
     ] = "hard,medium",
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 200,
@@ -176,38 +149,25 @@ def arena_rummy(
     """Computer players against each other, seats rotating: win rates with 95% intervals,
     think time per move (median, max)."""
     import parlour
-    from parlour.bots.arena import parse_levels, run_arena
+    from parlour.bots.arena import parse_players, run_arena
     from parlour.bots.base import Bot
     from parlour.engine.registry import find
-    from parlour.games.rummy.bots import BASELINES
+    from parlour.games.rummy.bots import BASELINES, SETTABLE
     from parlour.games.rummy.bots import make_bot as rummy_bot
-    from parlour.games.rummy.search import search_player
     from parlour.session import make_bot
 
     try:
         spec = find("rummy")
-        specs = split_players(bots)
-        for text in specs:
-            if "{" in text and not text.startswith("search{"):
-                raise ParlourError(f"{text}: only search takes settings in the arena")
-        # a search with settings counts as "search" for parse_levels (the count, the names)
-        levels = parse_levels(
-            ",".join("search" if s.startswith("search{") else s for s in specs),
-            spec,
-            extra=BASELINES,
-        )
-        players: list[Bot] = [
-            search_player(text)
-            if text.startswith("search{")
-            else rummy_bot(level)
-            if level in BASELINES
-            else make_bot(spec, level)
-            for text, level in zip(specs, levels, strict=True)
-        ]
-        levels = [
-            text if text.startswith("search{") else level
-            for text, level in zip(specs, levels, strict=True)
-        ]
+        entries = parse_players(bots, spec, extra=BASELINES, settable=SETTABLE)
+        players: list[Bot] = []
+        levels: list[str] = []
+        for entry in entries:
+            if entry.settings or entry.level in BASELINES:
+                players.append(rummy_bot(entry.level, entry.settings))
+                levels.append(entry.label(rummy_bot(entry.level)))
+            else:  # a level people play, or the research extra's
+                players.append(make_bot(spec, entry.level))
+                levels.append(entry.level)
         game = parlour.load("rummy", players=len(players), ending_score=ending_score)
     except ParlourError as err:
         fail(str(err))

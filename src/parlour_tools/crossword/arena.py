@@ -9,27 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.bots.arena import run_arena
-from parlour.engine.errors import ParlourError
-from parlour.engine.registry import load
-from parlour.games.crossword.bots import ARENA_LEVELS, LEVELS, arena_measure, make_bot
-
-
-def parse_levels(text: str) -> list[str]:
-    """``"hard,medium"`` -> ``["hard", "medium"]``. Raises :class:`ParlourError` for an
-    unknown level or a number of players outside 2-4.
-
-    >>> parse_levels(" hard, medium ")
-    ['hard', 'medium']
-    """
-    levels = [part.strip().lower() for part in text.split(",")]
-    for level in levels:
-        if level not in (*LEVELS, *ARENA_LEVELS):
-            known = ", ".join((*LEVELS, *ARENA_LEVELS))
-            raise ParlourError(f"unknown Crossword level {level!r}; levels: {known}")
-    if not 2 <= len(levels) <= 4:
-        raise ParlourError(f"Crossword takes 2-4 players, not {len(levels)}")
-    return levels
+from parlour.bots.arena import parse_levels, run_arena
+from parlour.engine.registry import find, load
+from parlour.games.crossword.bots import ARENA_LEVELS, arena_measure, make_bot
 
 
 def run(
@@ -42,9 +24,11 @@ def run(
     end-game adjustments), bingos and cover plays per game; and the games per second. The
     same *seed* gives the same games for any number of jobs.
 
-    Raises :class:`ParlourError` for bad levels or a lexicon that cannot be loaded.
+    Raises :class:`~parlour.engine.errors.ParlourError` for bad levels
+    (:func:`~parlour.bots.arena.parse_levels`: unknown, empty, with settings, fewer than 2
+    or more than 4) or a lexicon that cannot be loaded.
     """
-    levels = parse_levels(players)
+    levels = parse_levels(players, find("crossword"), extra=ARENA_LEVELS)
     game = load("crossword", players=len(levels), lexicon=lexicon)
     result = run_arena(
         game,

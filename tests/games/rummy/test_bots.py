@@ -12,6 +12,7 @@ import parlour
 from parlour.bots.arena import play_game
 from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import (
+    EXPERT,
     HARD,
     LEVELS,
     PlannerBot,
@@ -21,6 +22,7 @@ from parlour.games.rummy.bots import (
 )
 from parlour.games.rummy.cards import mask_of, parse_cards
 from parlour.games.rummy.melds import TableMeld
+from parlour.games.rummy.search import SearchBot
 from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
 from tests.games.rummy.test_properties import hidden_reshuffled
@@ -39,6 +41,37 @@ def test_levels_and_unknown_level() -> None:
     with pytest.raises(ParlourError, match=known):
         make_bot("genius")
     assert make_bot("simple").name == "simple"
+
+
+def test_settings_change_only_the_parameters_named() -> None:
+    bot = make_bot("hard", {"reach": 4.0, "gain": 3.0})
+    assert bot == replace(HARD, reach=4.0, gain=3.0) and bot.name == "hard"
+    assert make_bot("expert", {"hold": 0}) == replace(EXPERT, hold=0)
+    assert make_bot("medium", {"outs_weight": 1}) == PlannerBot("medium", False, outs_weight=1)
+    search = make_bot("search-expert", {"simulations": 40})
+    assert search == SearchBot(name="search-expert", base="expert", simulations=40)
+    assert make_bot("search", {"width": 2}) == SearchBot(width=2)
+    # no settings, or empty ones, are the level itself
+    assert make_bot("hard", {}) is HARD and make_bot("hard") is HARD
+
+
+@pytest.mark.parametrize(
+    ("level", "settings", "words"),
+    [
+        ("easy", {"reach": 4.0}, "easy takes no settings; players that take settings: medium,"),
+        ("simple", {"width": 2}, "simple takes no settings"),
+        ("hard", {"width": 2}, "hard: unknown setting 'width'; settings: name, memory,"),
+        ("search", {"reach": 4.0}, "search: unknown setting 'reach'"),
+        ("hard", {"hold": -1}, "hard: hold must be a whole number of at least 0, not -1"),
+        ("genius", {"hold": 1}, "unknown Rummy level 'genius'; levels: easy, medium, hard,"),
+    ],
+)
+def test_bad_settings_are_refused_with_a_clear_message(
+    level: str, settings: dict[str, object], words: str
+) -> None:
+    with pytest.raises(ParlourError, match=re.escape(words)):
+        make_bot(level, settings)
+    assert (HARD.hold, HARD.reach) == (0, 2.0)  # the level itself unchanged
 
 
 @pytest.mark.parametrize(

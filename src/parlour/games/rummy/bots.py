@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
+from parlour.bots.arena import json_settings
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
@@ -398,12 +400,25 @@ with it (``docs/rules/rummy.md#search-1100``); ``search-expert``, the same searc
 expert level's choices: it adds nothing measured to them (``docs/rules/rummy.md#tuned``)."""
 
 
-def make_bot(level: str) -> Bot:
-    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``expert``), or one of
-    the :data:`BASELINES`.
+SETTABLE = ("medium", "hard", "expert", "search", "search-expert")
+"""The players that take settings (:func:`make_bot`): the planners (:class:`PlannerBot`'s
+parameters) and the searches (:class:`~.search.SearchBot`'s)."""
 
-    Raises :class:`ParlourError` for an unknown level.
+
+def make_bot(level: str, settings: Mapping[str, Any] | None = None) -> Bot:
+    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``expert``), or one of
+    the :data:`BASELINES`; with *settings* (a JSON object's keys and values), a player of
+    :data:`SETTABLE` with those of its parameters changed: ``hard`` with ``{"reach": 4.0}``
+    is hard with ``reach`` 4 (its name stays ``hard``), ``search-expert`` with
+    ``{"simulations": 40}`` is that search with a budget of 40.
+
+    Raises :class:`ParlourError` for an unknown level, settings for a level not in
+    :data:`SETTABLE`, an unknown setting or one out of range (:class:`PlannerBot`,
+    :class:`~.search.SearchBot`).
     """
+    if settings and level not in SETTABLE and (level in LEVELS or level in BASELINES):
+        known = ", ".join(SETTABLE)
+        raise ParlourError(f"{level} takes no settings; players that take settings: {known}")
     if level == "simple":
         from parlour.games.rummy.simple import SimpleBot
 
@@ -411,9 +426,16 @@ def make_bot(level: str) -> Bot:
     if level in ("search", "search-expert"):
         from parlour.games.rummy.search import SearchBot
 
-        return SearchBot() if level == "search" else SearchBot(name=level, base="expert")
+        changed = json_settings(level, settings or {}, SearchBot)
+        if level == "search-expert":
+            changed = {"name": level, "base": "expert", **changed}
+        return SearchBot(**changed)
     try:
-        return LEVELS[level]
+        bot = LEVELS[level]
     except KeyError:
         known = ", ".join((*LEVELS, *BASELINES))
         raise ParlourError(f"unknown Rummy level {level!r}; levels: {known}") from None
+    if settings:
+        assert isinstance(bot, PlannerBot)
+        return replace(bot, **json_settings(level, settings, PlannerBot))
+    return bot

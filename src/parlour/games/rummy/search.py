@@ -32,14 +32,12 @@ chooses.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from parlour.engine.errors import ParlourError
 from parlour.engine.state import State
@@ -250,35 +248,6 @@ class SearchBot:
             return False
         spread = max(0.0, squares - n * mean * mean) / max(1, n - 1)
         return sign * mean > self.confidence * math.sqrt(spread / n)
-
-
-def search_player(spec: str) -> SearchBot:
-    """The search player named by *spec*: ``search`` alone (the defaults) or followed by its
-    settings as a JSON object, ``search{"base": "expert", "melds": true}`` (its name is
-    ``search`` unless the settings give one). Raises
-    :class:`~parlour.engine.errors.ParlourError` when *spec* does not start with ``search``,
-    or for settings that are not a JSON object, an unknown setting or one out of range (see
-    :class:`SearchBot`)."""
-    if not spec.startswith("search"):
-        raise ParlourError(f"{spec}: not a search player (search or search{{...}})")
-    return SearchBot(**json_settings(spec, spec[len("search") :], SearchBot))
-
-
-def json_settings(spec: str, text: str, kind: type) -> dict[str, Any]:
-    """The settings *text* (JSON; empty for none) of the player *spec*, checked against the
-    dataclass *kind*: a JSON object whose keys are fields of *kind*. Raises
-    :class:`~parlour.engine.errors.ParlourError` otherwise."""
-    try:
-        found = json.loads(text or "{}")
-    except json.JSONDecodeError as error:
-        raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
-    if not isinstance(found, dict):
-        raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
-    known = [f.name for f in fields(kind)]
-    for key in found:
-        if key not in known:
-            raise ParlourError(f"{spec}: unknown setting {key!r}; settings: {', '.join(known)}")
-    return found
 
 
 def meld_or_hold(
