@@ -149,6 +149,18 @@ def test_arena_takes_planner_settings_and_labels_them_short() -> None:
     assert names == ["hard reach=4.0 gain=3.0", "search"]
 
 
+def test_arena_table_folds_a_long_label_never_cuts_it() -> None:
+    players = 'search{"simulations": 4, "base": "expert"},easy'
+    args = ["arena", "rummy", "--players", players, "--games", "1", "--ending-score", "50"]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    assert "…" not in out.output  # was "simulatio…"
+    rows = [line for line in out.output.splitlines() if line.startswith("│")]
+    assert "".join(row.split("│")[1].strip() for row in rows) == (
+        "searchsimulations=4base=experteasy"
+    )
+
+
 def test_bench_without_openspiel() -> None:
     out = runner.invoke(
         app,

@@ -133,8 +133,8 @@ def arena_rummy(
         typer.Option(
             "--players",
             "--bots",
-            help="Levels, one per seat, e.g. hard,medium (also: simple, the baseline; search; "
-            "medium, hard, expert and search with settings as JSON, e.g. "
+            help="Levels, one per seat, e.g. hard,medium (also: simple, the baseline; search, "
+            "search-expert; the planners and the searches take settings as JSON, e.g. "
             '\'search{"base": "expert", "melds": true},hard{"reach": 4.0, "gain": 3.0}\').',
         ),
     ] = "hard,medium",
@@ -200,7 +200,10 @@ def arena_rummy(
     table = Table(title=f"Rummy arena: {games} games, seed {seed}")
     columns = ("level", "games", "wins", "win rate", "95% interval", "mean score", "think")
     for column in columns:
-        table.add_column(column, justify="left" if column == "level" else "right")
+        if column == "level":  # a label with settings is folded, never cut short ("simulatio…")
+            table.add_column(column, overflow="fold")
+        else:
+            table.add_column(column, justify="right")
     for f in result.bots:
         low, high = f.interval
         table.add_row(
