@@ -17,11 +17,14 @@ fresh deals with ``python -m parlour_tools.rummy_paired 'hard{...}' hard --seed 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import HARD
 from parlour_tools.rummy_paired import mean_error, paired_margins
 
@@ -88,8 +91,11 @@ def tune(
     return best
 
 
-def main() -> None:
-    """Run the search with the command line's deals, seed, bar and passes."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the search with the command line's deals, seed, bar and passes (*argv*,
+    ``sys.argv`` by default). ``--deals`` or ``--passes`` below 1, a negative or non-finite
+    ``--bar``, ``--start`` settings that are not a JSON object hard takes, and an unknown
+    name in ``--only`` are argument errors (exit status 2), found before any deal is played."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=11)
@@ -97,10 +103,26 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--start", default="{}", help="settings to start from, as JSON")
     parser.add_argument("--only", default="", help="the parameters to search, comma-separated")
-    args = parser.parse_args()
-    names = args.only.split(",") if args.only else list(GRID)
-    grid = {name: GRID[name] for name in names}
-    tune(grid, args.deals, args.seed, args.bar, args.passes, json.loads(args.start))
+    args = parser.parse_args(argv)
+    if args.deals < 1 or args.passes < 1:
+        parser.error("--deals and --passes must be at least 1")
+    if not (math.isfinite(args.bar) and args.bar >= 0):
+        parser.error(f"--bar must be a number of at least 0, not {args.bar}")
+    names = [name.strip() for name in args.only.split(",")] if args.only else list(GRID)
+    unknown = [name for name in names if name not in GRID]
+    if unknown:
+        parser.error(f"--only: unknown parameter {unknown[0]!r}; they are: {', '.join(GRID)}")
+    try:
+        start = json.loads(args.start)
+        if not isinstance(start, dict):
+            raise ParlourError("the settings must be a JSON object")
+        fields = {f.name for f in dataclasses.fields(HARD)}
+        if bad := sorted(set(start) - fields):
+            raise ParlourError(f"unknown setting {bad[0]!r}")
+        replace(HARD, **start)  # checks each value's range (PlannerBot.__post_init__)
+    except (ValueError, TypeError) as bad:  # ParlourError and JSONDecodeError are ValueErrors
+        parser.error(f"--start: {bad}")
+    tune({name: GRID[name] for name in names}, args.deals, args.seed, args.bar, args.passes, start)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from parlour_tools.rummy_paired import paired_margins, player
-from parlour_tools.rummy_tune import margins, mean_error, tune
+from parlour_tools.rummy_tune import main, margins, mean_error, tune
+from tests.tools.conftest import UsageError
 
 
 def test_mean_and_standard_error() -> None:
@@ -24,3 +25,20 @@ def test_only_a_clear_gain_moves_the_search() -> None:
     # hard's own value is skipped; a bar no gain can pass keeps hard's settings
     assert tune({"hold": (0,)}, 4, 1, 2.0, 1) == {}
     assert tune({"hold": (0, 3)}, 6, 1, 1e9, 1) == {}
+
+
+def test_bad_arguments_are_usage_errors_before_any_deal(usage_error: UsageError) -> None:
+    cases = {
+        ("--deals", "0"): "--deals and --passes must be at least 1",
+        ("--passes", "0"): "--deals and --passes must be at least 1",
+        ("--bar", "-1"): "--bar must be a number of at least 0, not -1.0",
+        ("--bar", "nan"): "--bar must be a number of at least 0, not nan",
+        ("--only", "reach,nope"): "--only: unknown parameter 'nope'",
+        ("--start", "[1]"): "--start: the settings must be a JSON object",
+        ("--start", "{bad"): "--start: Expecting property name",
+        ("--start", '{"nope": 1}'): "--start: unknown setting 'nope'",
+        ("--start", '{"hold": -1}'): "hold must be a whole number of at least 0, not -1",
+        ("--start", '{"reach": "far"}'): "--start: hard: reach",
+    }
+    for argv, message in cases.items():
+        assert message in usage_error(main, list(argv)), argv
