@@ -81,12 +81,16 @@ def test_a_notification_is_pushed_to_the_account_sockets(client: TestClient) -> 
     with client.websocket_connect("/ws", headers=seats[1 - mover]) as ws:
         assert ws.receive_json()["type"] == "hello"
         pass_turn(client, table_id, seats)
-        while True:
+        seen: list[dict[str, Any]] = []
+        while not seen or seen[-1]["kind"] != "turn":
             message: dict[str, Any] = ws.receive_json()
             if message["type"] == "notification":
-                break
-        note = message["notification"]
-        assert note["kind"] == "turn" and note["table"] == table_id and note["read"] is False
+                seen.append(message["notification"])
+        # the table's start notice may come first: it is pushed when the notices are written,
+        # which on a busy machine can be after the socket opened
+        assert [(n["kind"], n["table"]) for n in seen[:-1]] in ([], [("start", table_id)])
+        note = seen[-1]
+        assert note["table"] == table_id and note["read"] is False
 
 
 def test_a_clock_with_less_than_a_day_left_is_told_once(
