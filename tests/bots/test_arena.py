@@ -111,7 +111,11 @@ def test_a_player_is_its_level_and_its_settings() -> None:
         ("search{}[]", "search{}[]: settings are not JSON (Extra data"),
         ("  ", "an empty level in '  '"),
         ('{"a": 1}', "an empty level in '{\"a\": 1}'"),
+        # what Python's reader refuses beyond JSON's grammar: no ValueError, RecursionError
+        ('hard{"hold": 1' + "0" * 5000 + "}", "settings hold a number of too many digits"),
+        ('hard{"hold": ' + "[" * 100_000 + "]" * 100_000 + "}", "settings are not JSON (nested"),
     ],
+    ids=lambda value: value[:30] if isinstance(value, str) else None,
 )
 def test_a_malformed_player_is_refused(text: str, words: str) -> None:
     with pytest.raises(ParlourError, match=re.escape(words)):

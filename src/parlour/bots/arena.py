@@ -337,11 +337,17 @@ def parse_player(text: str, *, within: str | None = None) -> Player:
 
 def json_object(spec: str, text: str) -> dict[str, Any]:
     """The JSON object *text* (empty for none) of the player *spec* (named in the errors).
-    Raises :class:`ParlourError` when *text* is not JSON or not an object."""
+    Raises :class:`ParlourError` when *text* is not JSON or not an object; a number of more
+    digits than Python reads (over 4,300) and arrays or objects nested too deep for its
+    reader are not JSON here either (were a ``ValueError`` or ``RecursionError``)."""
     try:
         found = json.loads(text or "{}")
     except json.JSONDecodeError as error:
         raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise ParlourError(f"{spec}: settings hold a number of too many digits") from None
+    except RecursionError:
+        raise ParlourError(f"{spec}: settings are not JSON (nested too deep)") from None
     if not isinstance(found, dict):
         raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
     return found
