@@ -111,6 +111,10 @@ def test_a_player_is_its_level_and_its_settings() -> None:
         ("search{}[]", "search{}[]: settings are not JSON (Extra data"),
         ("  ", "an empty level in '  '"),
         ('{"a": 1}', "an empty level in '{\"a\": 1}'"),
+        # a key twice: JSON's reader kept the last, silently (at any depth, escaped or not)
+        ('hard{"reach": 1, "reach": 4}', """hard{"reach": 1, "reach": 4}: 'reach' given twice"""),
+        ('hard{"reach": 1, "re\\u0061ch": 4}', "'reach' given twice in the settings"),
+        ('hard{"name": {"a": 1, "a": 2}}', "'a' given twice in the settings"),
         # what Python's reader refuses beyond JSON's grammar: no ValueError, RecursionError
         ('hard{"hold": 1' + "0" * 5000 + "}", "settings hold a number of too many digits"),
         ('hard{"hold": ' + "[" * 100_000 + "]" * 100_000 + "}", "settings are not JSON (nested"),

@@ -129,6 +129,7 @@ def test_arena_takes_search_settings_as_json() -> None:
         ('hard{"hold": -1},expert', "hard: hold must be a whole number of at least 0, not -1"),
         ('easy{"reach": 4},expert', "easy takes no settings; only medium, hard, expert,"),
         ('search{"a": "}"}}, expert', "a brace closed but not opened in"),
+        ('hard{"reach": 1, "reach": 4},expert', "'reach' given twice in the settings"),
     ],
 )
 def test_arena_refuses_malformed_search_settings(players: str, words: str) -> None:

@@ -40,6 +40,7 @@ def test_bad_arguments_are_usage_errors_before_any_deal(usage_error: UsageError)
         ("--start", '{"hold": ' + "[" * 100_000 + "]" * 100_000 + "}"): "nested too deep",
         ("--start", '{"hold": 1' + "0" * 5000 + "}"): "a number of too many digits",
         ("--start", '{"nope": 1}'): "--start: unknown setting 'nope'",
+        ("--start", '{"hold": 3, "hold": 0}'): "--start: 'hold' given twice in the settings",
         ("--start", '{"hold": -1}'): "hold must be a whole number of at least 0, not -1",
         ("--start", '{"reach": "far"}'): "--start: hard: reach",
     }

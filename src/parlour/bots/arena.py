@@ -337,11 +337,15 @@ def parse_player(text: str, *, within: str | None = None) -> Player:
 
 def json_object(spec: str, text: str) -> dict[str, Any]:
     """The JSON object *text* (empty for none) of the player *spec* (named in the errors).
-    Raises :class:`ParlourError` when *text* is not JSON or not an object; a number of more
-    digits than Python reads (over 4,300) and arrays or objects nested too deep for its
-    reader are not JSON here either (were a ``ValueError`` or ``RecursionError``)."""
+    Raises :class:`ParlourError` when *text* is not JSON or not an object, or gives a key
+    twice in one object (JSON's reader keeps the last silently: ``{"reach": 1, "reach": 4}``
+    is a typing slip, not reach 4); a number of more digits than Python reads (over 4,300)
+    and arrays or objects nested too deep for its reader are not JSON here either (were a
+    ``ValueError`` or ``RecursionError``)."""
     try:
-        found = json.loads(text or "{}")
+        found = json.loads(text or "{}", object_pairs_hook=_once_each)
+    except _Repeated as repeated:
+        raise ParlourError(f"{spec}: {repeated.key!r} given twice in the settings") from None
     except json.JSONDecodeError as error:
         raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
     except ValueError:  # int() refuses a number of more than 4,300 digits
@@ -350,6 +354,24 @@ def json_object(spec: str, text: str) -> dict[str, Any]:
         raise ParlourError(f"{spec}: settings are not JSON (nested too deep)") from None
     if not isinstance(found, dict):
         raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
+    return found
+
+
+class _Repeated(Exception):
+    """A key given twice in one JSON object (:func:`json_object`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's *pairs* as a dict; raises :class:`_Repeated` for a key given twice."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Repeated(key)
+        found[key] = value
     return found
 
 
