@@ -130,6 +130,7 @@ def test_arena_takes_search_settings_as_json() -> None:
         ('easy{"reach": 4},expert', "easy takes no settings; only medium, hard, expert,"),
         ('search{"a": "}"}}, expert', "a brace closed but not opened in"),
         ('hard{"reach": 1, "reach": 4},expert', "'reach' given twice in the settings"),
+        ('search{"base": {"x": 1}},expert', "search: unknown base {'x': 1}; bases: hard, expert"),
     ],
 )
 def test_arena_refuses_malformed_search_settings(players: str, words: str) -> None:

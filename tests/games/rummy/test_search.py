@@ -258,6 +258,9 @@ def test_expert_play_outs_and_meld_search_give_legal_games_the_same_for_a_seed()
         ({"confidence": float("nan")}, "confidence"),
         ({"rollout": "nope"}, "rollout"),
         ({"base": "medium"}, "base"),
+        # JSON settings can give a list or an object: no name (was a TypeError: unhashable)
+        ({"rollout": ["simple"]}, "unknown rollout \\['simple'\\]"),
+        ({"base": {"hard": 1}}, "unknown base \\{'hard': 1\\}"),
         ({"draws": "yes"}, "draws"),
         ({"melds": 1}, "melds"),
         ({"name": 5}, "name"),

@@ -124,10 +124,11 @@ class SearchBot:
             raise ParlourError(
                 f"search: confidence must be a number of at least 0, not {confidence!r}"
             )
-        if self.rollout not in POLICIES:
+        # a list or an object from JSON settings is no name either (was a TypeError: unhashable)
+        if not isinstance(self.rollout, str) or self.rollout not in POLICIES:
             known = ", ".join(POLICIES)
             raise ParlourError(f"search: unknown rollout {self.rollout!r}; rollouts: {known}")
-        if self.base not in PLANNERS:
+        if not isinstance(self.base, str) or self.base not in PLANNERS:
             known = ", ".join(PLANNERS)
             raise ParlourError(f"search: unknown base {self.base!r}; bases: {known}")
         for field in ("draws", "melds"):
