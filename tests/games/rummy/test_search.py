@@ -277,6 +277,14 @@ def test_odd_settings_are_refused_with_the_setting_named(
         SearchBot(**settings)
 
 
+def test_a_whole_confidence_is_kept_as_a_float_within_a_float_range() -> None:
+    # 10**400 from JSON passed the check and was an OverflowError at the first search
+    with pytest.raises(ParlourError, match="confidence must be a number of at least 0, not a"):
+        SearchBot(confidence=10**400)
+    assert type(SearchBot(confidence=3).confidence) is float
+    assert SearchBot(confidence=10**308).confidence == 1e308
+
+
 def test_the_smallest_settings_are_accepted() -> None:
     bot = SearchBot(simulations=1, width=1, check=1, tries=1, confidence=0.0, base="expert")
     state = deal(["2C 3C 9H 9S 9D KS QH 5D", "2H 3D 8S JD 4S 10H 5S 6H"], "4C", "QD AH 7C")

@@ -95,7 +95,8 @@ class SearchBot:
 
     Raises :class:`~parlour.engine.errors.ParlourError` when made with a setting out of
     range: ``simulations``, ``check``, ``tries`` or ``width`` not a whole number of at least
-    1, ``name`` not a text, ``confidence`` not a number of at least 0, ``rollout`` not in
+    1, ``name`` not a text, ``confidence`` not a number of at least 0 within a float's range
+    (kept as a float), ``rollout`` not in
     :data:`~.rollout.POLICIES`, ``base`` not in :data:`~.bots.PLANNERS`, ``draws`` or
     ``melds`` not true or false."""
 
@@ -124,6 +125,13 @@ class SearchBot:
             raise ParlourError(
                 f"search: confidence must be a number of at least 0, not {confidence!r}"
             )
+        try:  # a whole number past a float's range was an OverflowError at the first search
+            self.confidence = float(confidence)
+        except OverflowError:
+            raise ParlourError(
+                "search: confidence must be a number of at least 0, not a whole number past a "
+                "float's range"
+            ) from None
         # a list or an object from JSON settings is no name either (was a TypeError: unhashable)
         if not isinstance(self.rollout, str) or self.rollout not in POLICIES:
             known = ", ".join(POLICIES)
