@@ -163,6 +163,17 @@ def test_arena_table_folds_a_long_label_never_cuts_it() -> None:
     )
 
 
+def test_arena_table_shows_a_label_as_written_never_as_markup() -> None:
+    # a planner's name is free text: "[/b]" stopped the table with a MarkupError traceback
+    # after the games were played, and "[bold]x" lost its brackets
+    players = 'hard{"name": "[/b]"},expert{"name": "[bold]x"}'
+    args = ["arena", "rummy", "--players", players, "--games", "1", "--ending-score", "50"]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    rows = [line for line in out.output.splitlines() if line.startswith("│")]
+    assert "".join(row.split("│")[1].strip() for row in rows) == ("hardname=[/b]expertname=[bold]x")
+
+
 def test_bench_without_openspiel() -> None:
     out = runner.invoke(
         app,
