@@ -67,6 +67,14 @@ def test_same_level_twice_is_numbered_and_bad_input_refused() -> None:
         run_arena(game, [RandomBot()] * 2, games=-1)
 
 
+def test_the_same_label_twice_is_numbered_after_the_level() -> None:
+    # "hard reach=3#1" read as a reach of "3#1"; the number now follows the level
+    game = parlour.load("ten-thousand", players=3, target=1000)
+    labels = ["random reach=3", "random reach=3", "random"]
+    result = run_arena(game, [RandomBot()] * 3, games=1, labels=labels)
+    assert [b.name for b in result.bots] == ["random#1 reach=3", "random#2 reach=3", "random#3"]
+
+
 def test_players_split_at_the_commas_outside_braces() -> None:
     text = 'search{"budget": 200, "base": "expert"}, hard{"reach": 4.0, "gain": 3.0},easy'
     assert split_players(text) == [

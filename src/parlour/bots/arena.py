@@ -189,18 +189,19 @@ def run_arena(
 ) -> ArenaResult:
     """Play *games* games of *game* between *bots* (one per seat), rotating seats.
 
-    ``labels`` name the bots in the figures (default: each bot's ``name``, numbered when two
-    share one). The same *seed* gives the same games and figures for any number of *jobs*
-    (worker processes; bots and *measure* must then be picklable). Raises ``ValueError``
-    when the number of bots is not the number of seats or *games* is negative.
+    ``labels`` name the bots in the figures (default: each bot's ``name``), numbered after
+    the level when two are the same (``hard#1``, ``hard#2 reach=3``). The same *seed* gives
+    the same games and figures for any number of *jobs* (worker processes; bots and
+    *measure* must then be picklable). Raises ``ValueError`` when the number of bots is not
+    the number of seats or *games* is negative.
     """
     if len(bots) != game.num_players:
         raise ValueError(f"{len(bots)} bots for {game.num_players} seats")
     if games < 0:
         raise ValueError(f"the number of games must be 0 or more, not {games}")
     names = list(labels) if labels else [b.name for b in bots]
-    if len(set(names)) < len(names):
-        names = [f"{n}#{i + 1}" for i, n in enumerate(names)]
+    if len(set(names)) < len(names):  # the number after the level, before any settings
+        names = [_numbered(n, i + 1) for i, n in enumerate(names)]
     figures = [BotFigures(n) for n in names]
     started = time.perf_counter()
     jobs = max(1, min(jobs, games))
@@ -227,6 +228,14 @@ def run_arena(
                 fig.think.append(wall)
                 fig.think_cpu.append(cpu)
     return ArenaResult(figures, games, time.perf_counter() - started, seed=seed, jobs=jobs)
+
+
+def _numbered(label: str, number: int) -> str:
+    """*label* with ``#number`` after its level (its first word), before any settings
+    (:meth:`Player.label`): ``"hard reach=3"`` -> ``"hard#1 reach=3"``, not
+    ``"hard reach=3#1"``, which reads as a reach of ``3#1``."""
+    level, space, settings = label.partition(" ")
+    return f"{level}#{number}{space}{settings}"
 
 
 RESEARCH_BOTS = "parlour.research.bots"
