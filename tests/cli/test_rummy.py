@@ -131,6 +131,8 @@ def test_arena_takes_search_settings_as_json() -> None:
         ('search{"a": "}"}}, expert', "a brace closed but not opened in"),
         ('hard{"reach": 1, "reach": 4},expert', "'reach' given twice in the settings"),
         ('search{"base": {"x": 1}},expert', "search: unknown base {'x': 1}; bases: hard, expert"),
+        # named as the player given (was "search: width ...")
+        ('search-expert{"width": 0},hard', "search-expert: width must be a whole number of"),
     ],
 )
 def test_arena_refuses_malformed_search_settings(players: str, words: str) -> None:

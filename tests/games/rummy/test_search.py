@@ -277,6 +277,13 @@ def test_odd_settings_are_refused_with_the_setting_named(
         SearchBot(**settings)
 
 
+def test_a_setting_out_of_range_names_the_player() -> None:
+    with pytest.raises(ParlourError, match=r"^search-expert: check must be a whole number"):
+        SearchBot(name="search-expert", base="expert", check=0)
+    with pytest.raises(ParlourError, match=r"^search: check must be a whole number"):
+        SearchBot(check=0)
+
+
 def test_a_whole_confidence_is_kept_as_a_float_within_a_float_range() -> None:
     # 10**400 from JSON passed the check and was an OverflowError at the first search
     with pytest.raises(ParlourError, match="confidence must be a number of at least 0, not a"):
