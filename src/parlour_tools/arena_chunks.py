@@ -94,17 +94,47 @@ def combine(runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+RUN_KEYS = ("seed", "games", "seconds", "bots")
+BOT_KEYS = ("name", "games", "wins", "points")
+"""What :func:`combine` reads of a run (the arena's ``--json``) and of each of its bots."""
+
+
+def is_run(run: object) -> bool:
+    """Whether *run* has the shape of an arena's ``--json`` output that :func:`combine`
+    reads (:data:`RUN_KEYS`, a list of bots each with :data:`BOT_KEYS`)."""
+    if not isinstance(run, dict) or any(key not in run for key in RUN_KEYS):
+        return False
+    bots = run["bots"]
+    return isinstance(bots, list) and all(
+        isinstance(bot, dict) and all(key in bot for key in BOT_KEYS) for bot in bots
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Print the combined result of the files matching the patterns given, as JSON."""
+    """Print the combined result of the files matching the patterns given, as JSON. No file
+    matched, a file that cannot be read as JSON or is not an arena's ``--json`` output, and
+    runs :func:`combine` refuses are argument errors (exit status 2), not tracebacks."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("patterns", nargs="+", help="JSON files or glob patterns")
     args = parser.parse_args(argv)
     files = sorted({f for pattern in args.patterns for f in glob.glob(pattern)})
+    if not files:
+        parser.error(f"no file matches {' '.join(args.patterns)}")
     runs = []
     for path in files:
-        with open(path, encoding="utf-8") as handle:
-            runs.append(json.load(handle))
-    print(json.dumps(combine(runs), indent=1))
+        try:
+            with open(path, encoding="utf-8") as handle:
+                run = json.load(handle)
+        except (OSError, ValueError) as error:  # JSONDecodeError and UnicodeDecodeError too
+            parser.error(f"{path}: cannot be read as JSON ({error})")
+        if not is_run(run):
+            parser.error(f"{path}: not an arena's JSON (parlour arena GAME ... --json)")
+        runs.append(run)
+    try:
+        combined = combine(runs)
+    except (ValueError, TypeError) as error:  # a seed twice, other players, a figure not a number
+        parser.error(str(error))
+    print(json.dumps(combined, indent=1))
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ import parlour
 from parlour.bots.arena import parse_player
 from parlour.bots.base import Bot
 from parlour.engine.errors import ParlourError
-from parlour.games.rummy.bots import make_bot
+from parlour.games.rummy.bots import BASELINES, LEVELS, SETTABLE, make_bot
 from parlour.games.rummy.rollout import POLICIES, RolloutBot
 from parlour.games.rummy.state import RummyState
 
@@ -42,16 +42,26 @@ def player(spec: str) -> Bot:
     lower case, then its settings as a JSON object).
 
     Raises :class:`~parlour.engine.errors.ParlourError` for an unknown name, settings that
-    are not a JSON object or given to a player that takes none, an unknown setting or one
-    out of range (:func:`~parlour.games.rummy.bots.make_bot`).
+    are not a JSON object or given to a player that takes none (empty braces too, as the
+    arena refuses them), an unknown setting or one out of range
+    (:func:`~parlour.games.rummy.bots.make_bot`). A play-out player is read as a level is:
+    ``' Rollout-Expert'`` is ``rollout-expert``.
     """
-    if spec.startswith("rollout-"):
-        policy = spec[len("rollout-") :]
+    entry = parse_player(spec)
+    braces = "{" in entry.text  # empty braces are settings too, as in the arena
+    if entry.level.startswith("rollout-"):
+        policy = entry.level[len("rollout-") :]
         if policy not in POLICIES:
             known = ", ".join(POLICIES)
             raise ParlourError(f"unknown play-out player {policy!r}; play-out players: {known}")
-        return RolloutBot(POLICIES[policy], name=spec)
-    entry = parse_player(spec)
+        if braces:
+            raise ParlourError(f"{entry.text}: {entry.level} takes no settings")
+        return RolloutBot(POLICIES[policy], name=entry.level)
+    if braces and entry.level not in SETTABLE and entry.level in (*LEVELS, *BASELINES):
+        takes = ", ".join(SETTABLE)
+        raise ParlourError(
+            f"{entry.text}: {entry.level} takes no settings; only {takes} take settings"
+        )
     return make_bot(entry.level, entry.settings)
 
 

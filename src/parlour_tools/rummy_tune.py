@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from parlour.bots.arena import json_object
 from parlour.engine.errors import ParlourError
 from parlour.games.rummy.bots import HARD
 from parlour_tools.rummy_paired import mean_error, paired_margins
@@ -112,15 +113,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     unknown = [name for name in names if name not in GRID]
     if unknown:
         parser.error(f"--only: unknown parameter {unknown[0]!r}; they are: {', '.join(GRID)}")
+    try:  # read as an arena reads a player's settings
+        start = json_object("--start", args.start)
+    except ParlourError as unread:
+        parser.error(str(unread))
     try:
-        start = json.loads(args.start)
-        if not isinstance(start, dict):
-            raise ParlourError("the settings must be a JSON object")
         fields = {f.name for f in dataclasses.fields(HARD)}
         if bad := sorted(set(start) - fields):
             raise ParlourError(f"unknown setting {bad[0]!r}")
         replace(HARD, **start)  # checks each value's range (PlannerBot.__post_init__)
-    except (ValueError, TypeError) as bad:  # ParlourError and JSONDecodeError are ValueErrors
+    except ParlourError as bad:
         parser.error(f"--start: {bad}")
     tune({name: GRID[name] for name in names}, args.deals, args.seed, args.bar, args.passes, start)
 

@@ -67,6 +67,14 @@ def test_same_level_twice_is_numbered_and_bad_input_refused() -> None:
         run_arena(game, [RandomBot()] * 2, games=-1)
 
 
+def test_the_same_label_twice_is_numbered_after_the_level() -> None:
+    # "hard reach=3#1" read as a reach of "3#1"; the number now follows the level
+    game = parlour.load("ten-thousand", players=3, target=1000)
+    labels = ["random reach=3", "random reach=3", "random"]
+    result = run_arena(game, [RandomBot()] * 3, games=1, labels=labels)
+    assert [b.name for b in result.bots] == ["random#1 reach=3", "random#2 reach=3", "random#3"]
+
+
 def test_players_split_at_the_commas_outside_braces() -> None:
     text = 'search{"budget": 200, "base": "expert"}, hard{"reach": 4.0, "gain": 3.0},easy'
     assert split_players(text) == [
@@ -111,7 +119,15 @@ def test_a_player_is_its_level_and_its_settings() -> None:
         ("search{}[]", "search{}[]: settings are not JSON (Extra data"),
         ("  ", "an empty level in '  '"),
         ('{"a": 1}', "an empty level in '{\"a\": 1}'"),
+        # a key twice: JSON's reader kept the last, silently (at any depth, escaped or not)
+        ('hard{"reach": 1, "reach": 4}', """hard{"reach": 1, "reach": 4}: 'reach' given twice"""),
+        ('hard{"reach": 1, "re\\u0061ch": 4}', "'reach' given twice in the settings"),
+        ('hard{"name": {"a": 1, "a": 2}}', "'a' given twice in the settings"),
+        # what Python's reader refuses beyond JSON's grammar: no ValueError, RecursionError
+        ('hard{"hold": 1' + "0" * 5000 + "}", "settings hold a number of too many digits"),
+        ('hard{"hold": ' + "[" * 100_000 + "]" * 100_000 + "}", "settings are not JSON (nested"),
     ],
+    ids=lambda value: value[:30] if isinstance(value, str) else None,
 )
 def test_a_malformed_player_is_refused(text: str, words: str) -> None:
     with pytest.raises(ParlourError, match=re.escape(words)):

@@ -129,6 +129,10 @@ def test_arena_takes_search_settings_as_json() -> None:
         ('hard{"hold": -1},expert', "hard: hold must be a whole number of at least 0, not -1"),
         ('easy{"reach": 4},expert', "easy takes no settings; only medium, hard, expert,"),
         ('search{"a": "}"}}, expert', "a brace closed but not opened in"),
+        ('hard{"reach": 1, "reach": 4},expert', "'reach' given twice in the settings"),
+        ('search{"base": {"x": 1}},expert', "search: unknown base {'x': 1}; bases: hard, expert"),
+        # named as the player given (was "search: width ...")
+        ('search-expert{"width": 0},hard', "search-expert: width must be a whole number of"),
     ],
 )
 def test_arena_refuses_malformed_search_settings(players: str, words: str) -> None:
@@ -159,6 +163,17 @@ def test_arena_table_folds_a_long_label_never_cuts_it() -> None:
     assert "".join(row.split("│")[1].strip() for row in rows) == (
         "searchsimulations=4base=experteasy"
     )
+
+
+def test_arena_table_shows_a_label_as_written_never_as_markup() -> None:
+    # a planner's name is free text: "[/b]" stopped the table with a MarkupError traceback
+    # after the games were played, and "[bold]x" lost its brackets
+    players = 'hard{"name": "[/b]"},expert{"name": "[bold]x"}'
+    args = ["arena", "rummy", "--players", players, "--games", "1", "--ending-score", "50"]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    rows = [line for line in out.output.splitlines() if line.startswith("│")]
+    assert "".join(row.split("│")[1].strip() for row in rows) == ("hardname=[/b]expertname=[bold]x")
 
 
 def test_bench_without_openspiel() -> None:

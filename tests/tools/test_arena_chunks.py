@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from parlour_tools.arena_chunks import combine, main
+from tests.tools.conftest import UsageError
 
 
 def run(seed: int, wins: float, games: int, tournament: tuple[float, float] | None = None) -> dict:
@@ -55,3 +56,20 @@ def test_the_command_reads_the_files(tmp_path: Path, capsys: pytest.CaptureFixtu
         (tmp_path / f"seed-{seed}.json").write_text(json.dumps(run(seed, 10, 20)))
     main([str(tmp_path / "*.json")])
     assert json.loads(capsys.readouterr().out)["bots"][0]["games"] == 40
+
+
+def test_the_command_refuses_bad_files_with_a_usage_error(
+    tmp_path: Path, usage_error: UsageError
+) -> None:
+    # each was a traceback: ValueError (no runs, a seed twice), KeyError, JSONDecodeError
+    assert "no file matches" in usage_error(main, [str(tmp_path / "none-*.json")])
+    (tmp_path / "empty.json").write_text("{}")
+    err = usage_error(main, [str(tmp_path / "empty.json")])
+    assert "empty.json: not an arena's JSON (parlour arena GAME ... --json)" in err
+    (tmp_path / "text.json").write_text("x")
+    assert "text.json: cannot be read as JSON (Expecting value" in usage_error(
+        main, [str(tmp_path / "text.json")]
+    )
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.run").write_text(json.dumps(run(1, 10, 20)))
+    assert "a seed appears twice: [1, 1]" in usage_error(main, [str(tmp_path / "*.run")])

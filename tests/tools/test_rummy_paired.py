@@ -48,6 +48,13 @@ def test_a_play_out_player_is_named_rollout_and_its_policy() -> None:
     assert any(paired_margins(player("rollout-hard"), player("expert"), 5, 3))
 
 
+def test_a_play_out_player_is_read_as_a_level_is() -> None:
+    # stripped and in lower case, as every other player (was "unknown Rummy level")
+    bot = player(" Rollout-Expert ")
+    assert isinstance(bot, RolloutBot)
+    assert (bot.name, bot.policy) == ("rollout-expert", POLICIES["expert"])
+
+
 def test_search_expert_is_the_baseline_not_search_settings() -> None:
     # "search-expert" starts with "search": it was read as JSON settings "-expert" and failed
     bot = player("search-expert")
@@ -83,6 +90,11 @@ def test_a_player_is_read_as_the_arena_reads_it() -> None:
         ('easy{"hold": 1}', "easy takes no settings"),
         ("rollout-nope", "unknown play-out player 'nope'; play-out players: simple, hard, expert"),
         ("bogus", "unknown Rummy level 'bogus'"),
+        # empty braces are settings, as the arena reads them (were accepted here)
+        ("easy{}", "easy{}: easy takes no settings; only medium, hard, expert, search,"),
+        ("simple{}", "simple{}: simple takes no settings"),
+        ("rollout-expert{}", "rollout-expert{}: rollout-expert takes no settings"),
+        ('rollout-hard{"a": 1}', 'rollout-hard{"a": 1}: rollout-hard takes no settings'),
     ],
 )
 def test_a_malformed_player_is_refused_with_a_clear_message(spec: str, words: str) -> None:

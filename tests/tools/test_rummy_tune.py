@@ -34,9 +34,13 @@ def test_bad_arguments_are_usage_errors_before_any_deal(usage_error: UsageError)
         ("--bar", "-1"): "--bar must be a number of at least 0, not -1.0",
         ("--bar", "nan"): "--bar must be a number of at least 0, not nan",
         ("--only", "reach,nope"): "--only: unknown parameter 'nope'",
-        ("--start", "[1]"): "--start: the settings must be a JSON object",
-        ("--start", "{bad"): "--start: Expecting property name",
+        ("--start", "[1]"): "--start: settings must be a JSON object, not [1]",
+        ("--start", "{bad"): "--start: settings are not JSON (Expecting property name",
+        # read as an arena reads settings: no traceback for what Python's reader refuses
+        ("--start", '{"hold": ' + "[" * 100_000 + "]" * 100_000 + "}"): "nested too deep",
+        ("--start", '{"hold": 1' + "0" * 5000 + "}"): "a number of too many digits",
         ("--start", '{"nope": 1}'): "--start: unknown setting 'nope'",
+        ("--start", '{"hold": 3, "hold": 0}'): "--start: 'hold' given twice in the settings",
         ("--start", '{"hold": -1}'): "hold must be a whole number of at least 0, not -1",
         ("--start", '{"reach": "far"}'): "--start: hard: reach",
     }

@@ -189,18 +189,19 @@ def run_arena(
 ) -> ArenaResult:
     """Play *games* games of *game* between *bots* (one per seat), rotating seats.
 
-    ``labels`` name the bots in the figures (default: each bot's ``name``, numbered when two
-    share one). The same *seed* gives the same games and figures for any number of *jobs*
-    (worker processes; bots and *measure* must then be picklable). Raises ``ValueError``
-    when the number of bots is not the number of seats or *games* is negative.
+    ``labels`` name the bots in the figures (default: each bot's ``name``), numbered after
+    the level when two are the same (``hard#1``, ``hard#2 reach=3``). The same *seed* gives
+    the same games and figures for any number of *jobs* (worker processes; bots and
+    *measure* must then be picklable). Raises ``ValueError`` when the number of bots is not
+    the number of seats or *games* is negative.
     """
     if len(bots) != game.num_players:
         raise ValueError(f"{len(bots)} bots for {game.num_players} seats")
     if games < 0:
         raise ValueError(f"the number of games must be 0 or more, not {games}")
     names = list(labels) if labels else [b.name for b in bots]
-    if len(set(names)) < len(names):
-        names = [f"{n}#{i + 1}" for i, n in enumerate(names)]
+    if len(set(names)) < len(names):  # the number after the level, before any settings
+        names = [_numbered(n, i + 1) for i, n in enumerate(names)]
     figures = [BotFigures(n) for n in names]
     started = time.perf_counter()
     jobs = max(1, min(jobs, games))
@@ -227,6 +228,14 @@ def run_arena(
                 fig.think.append(wall)
                 fig.think_cpu.append(cpu)
     return ArenaResult(figures, games, time.perf_counter() - started, seed=seed, jobs=jobs)
+
+
+def _numbered(label: str, number: int) -> str:
+    """*label* with ``#number`` after its level (its first word), before any settings
+    (:meth:`Player.label`): ``"hard reach=3"`` -> ``"hard#1 reach=3"``, not
+    ``"hard reach=3#1"``, which reads as a reach of ``3#1``."""
+    level, space, settings = label.partition(" ")
+    return f"{level}#{number}{space}{settings}"
 
 
 RESEARCH_BOTS = "parlour.research.bots"
@@ -337,13 +346,41 @@ def parse_player(text: str, *, within: str | None = None) -> Player:
 
 def json_object(spec: str, text: str) -> dict[str, Any]:
     """The JSON object *text* (empty for none) of the player *spec* (named in the errors).
-    Raises :class:`ParlourError` when *text* is not JSON or not an object."""
+    Raises :class:`ParlourError` when *text* is not JSON or not an object, or gives a key
+    twice in one object (JSON's reader keeps the last silently: ``{"reach": 1, "reach": 4}``
+    is a typing slip, not reach 4); a number of more digits than Python reads (over 4,300)
+    and arrays or objects nested too deep for its reader are not JSON here either (were a
+    ``ValueError`` or ``RecursionError``)."""
     try:
-        found = json.loads(text or "{}")
+        found = json.loads(text or "{}", object_pairs_hook=_once_each)
+    except _Repeated as repeated:
+        raise ParlourError(f"{spec}: {repeated.key!r} given twice in the settings") from None
     except json.JSONDecodeError as error:
         raise ParlourError(f"{spec}: settings are not JSON ({error})") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise ParlourError(f"{spec}: settings hold a number of too many digits") from None
+    except RecursionError:
+        raise ParlourError(f"{spec}: settings are not JSON (nested too deep)") from None
     if not isinstance(found, dict):
         raise ParlourError(f"{spec}: settings must be a JSON object, not {found!r}")
+    return found
+
+
+class _Repeated(Exception):
+    """A key given twice in one JSON object (:func:`json_object`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's *pairs* as a dict; raises :class:`_Repeated` for a key given twice."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Repeated(key)
+        found[key] = value
     return found
 
 

@@ -207,7 +207,7 @@ def arena_rummy(
     for f in result.bots:
         low, high = f.interval
         table.add_row(
-            f.name,
+            Text(f.name),  # a label is never markup: a name in the settings can hold "[/b]"
             str(f.games),
             f"{f.wins:g}",
             f"{f.win_rate:.1%}",

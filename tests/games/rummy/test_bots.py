@@ -107,6 +107,24 @@ def test_a_planner_refuses_each_setting_out_of_range(key: str, value: object, wo
         replace(HARD, **{key: value})
 
 
+def test_a_planner_takes_whole_numbers_as_floats_within_a_float_range() -> None:
+    # JSON gives any whole number: 10**400 passed the check and was an OverflowError when a
+    # game met it ("int too large to convert to float"), 10**308 when reach times the draws
+    # left passed a float's range
+    with pytest.raises(
+        ParlourError,
+        match=re.escape("hard: reach must be a finite number of at least 0, not a whole number"),
+    ):
+        replace(HARD, reach=10**400)
+    weights = ("outs_weight", "danger_weight", "reach", "start_bonus", "gain", "start_draws")
+    huge = replace(HARD, **dict.fromkeys(weights, 10**308))
+    assert all(type(getattr(huge, key)) is float for key in weights)
+    assert replace(HARD, reach=4).reach == 4.0
+    game = parlour.load("rummy", ending_score=150)
+    state = play_game(game, [huge, make_bot("expert")], random.Random(3))
+    assert state.is_terminal()
+
+
 @pytest.mark.parametrize("name", ["", 5, None])
 def test_a_planner_needs_a_name(name: object) -> None:
     with pytest.raises(

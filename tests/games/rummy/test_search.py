@@ -258,6 +258,9 @@ def test_expert_play_outs_and_meld_search_give_legal_games_the_same_for_a_seed()
         ({"confidence": float("nan")}, "confidence"),
         ({"rollout": "nope"}, "rollout"),
         ({"base": "medium"}, "base"),
+        # JSON settings can give a list or an object: no name (was a TypeError: unhashable)
+        ({"rollout": ["simple"]}, "unknown rollout \\['simple'\\]"),
+        ({"base": {"hard": 1}}, "unknown base \\{'hard': 1\\}"),
         ({"draws": "yes"}, "draws"),
         ({"melds": 1}, "melds"),
         ({"name": 5}, "name"),
@@ -272,6 +275,21 @@ def test_odd_settings_are_refused_with_the_setting_named(
     # or less silently searched one world)
     with pytest.raises(ParlourError, match=words):
         SearchBot(**settings)
+
+
+def test_a_setting_out_of_range_names_the_player() -> None:
+    with pytest.raises(ParlourError, match=r"^search-expert: check must be a whole number"):
+        SearchBot(name="search-expert", base="expert", check=0)
+    with pytest.raises(ParlourError, match=r"^search: check must be a whole number"):
+        SearchBot(check=0)
+
+
+def test_a_whole_confidence_is_kept_as_a_float_within_a_float_range() -> None:
+    # 10**400 from JSON passed the check and was an OverflowError at the first search
+    with pytest.raises(ParlourError, match="confidence must be a number of at least 0, not a"):
+        SearchBot(confidence=10**400)
+    assert type(SearchBot(confidence=3).confidence) is float
+    assert SearchBot(confidence=10**308).confidence == 1e308
 
 
 def test_the_smallest_settings_are_accepted() -> None:

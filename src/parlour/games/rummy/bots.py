@@ -192,7 +192,7 @@ class PlannerBot:
     true or false; ``samples`` not a whole number of at least 1; ``take_start`` or ``hold``
     not a whole number of at least 0; ``outs_weight``, ``danger_weight``, ``reach``,
     ``start_bonus``, ``gain`` or ``start_draws`` not a finite number of at least 0 (a whole
-    number will do)."""
+    number will do, within a float's range; it is kept as a float)."""
 
     name: str
     memory: bool
@@ -228,6 +228,15 @@ class PlannerBot:
                 raise ParlourError(
                     f"{self.name}: {key} must be a finite number of at least 0, not {value!r}"
                 )
+            # kept as a float: a whole number past a float's range (10**400 from JSON) was an
+            # OverflowError in the middle of a game, where it met a float
+            try:
+                setattr(self, key, float(value))
+            except OverflowError:
+                raise ParlourError(
+                    f"{self.name}: {key} must be a finite number of at least 0, not a whole "
+                    "number past a float's range"
+                ) from None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
         """One legal action for *seat*."""

@@ -94,10 +94,11 @@ class SearchBot:
     plan, laying them down this turn against holding them (:func:`meld_or_hold`).
 
     Raises :class:`~parlour.engine.errors.ParlourError` when made with a setting out of
-    range: ``simulations``, ``check``, ``tries`` or ``width`` not a whole number of at least
-    1, ``name`` not a text, ``confidence`` not a number of at least 0, ``rollout`` not in
-    :data:`~.rollout.POLICIES`, ``base`` not in :data:`~.bots.PLANNERS`, ``draws`` or
-    ``melds`` not true or false."""
+    range, naming the player (its ``name``: ``search-expert: width ...``) and the setting:
+    ``simulations``, ``check``, ``tries`` or ``width`` not a whole number of at least 1,
+    ``name`` not a text, ``confidence`` not a number of at least 0 within a float's range
+    (kept as a float), ``rollout`` not in :data:`~.rollout.POLICIES`, ``base`` not in
+    :data:`~.bots.PLANNERS`, ``draws`` or ``melds`` not true or false."""
 
     name: str = "search"
     simulations: int = 90
@@ -117,23 +118,31 @@ class SearchBot:
             value = getattr(self, field)
             if type(value) is not int or value < 1:
                 raise ParlourError(
-                    f"search: {field} must be a whole number of at least 1, not {value!r}"
+                    f"{self.name}: {field} must be a whole number of at least 1, not {value!r}"
                 )
         confidence = self.confidence
         if type(confidence) not in (int, float) or not 0 <= confidence < math.inf:
             raise ParlourError(
-                f"search: confidence must be a number of at least 0, not {confidence!r}"
+                f"{self.name}: confidence must be a number of at least 0, not {confidence!r}"
             )
-        if self.rollout not in POLICIES:
+        try:  # a whole number past a float's range was an OverflowError at the first search
+            self.confidence = float(confidence)
+        except OverflowError:
+            raise ParlourError(
+                f"{self.name}: confidence must be a number of at least 0, not a whole number "
+                "past a float's range"
+            ) from None
+        # a list or an object from JSON settings is no name either (was a TypeError: unhashable)
+        if not isinstance(self.rollout, str) or self.rollout not in POLICIES:
             known = ", ".join(POLICIES)
-            raise ParlourError(f"search: unknown rollout {self.rollout!r}; rollouts: {known}")
-        if self.base not in PLANNERS:
+            raise ParlourError(f"{self.name}: unknown rollout {self.rollout!r}; rollouts: {known}")
+        if not isinstance(self.base, str) or self.base not in PLANNERS:
             known = ", ".join(PLANNERS)
-            raise ParlourError(f"search: unknown base {self.base!r}; bases: {known}")
+            raise ParlourError(f"{self.name}: unknown base {self.base!r}; bases: {known}")
         for field in ("draws", "melds"):
             if type(getattr(self, field)) is not bool:
                 raise ParlourError(
-                    f"search: {field} must be true or false, not {getattr(self, field)!r}"
+                    f"{self.name}: {field} must be true or false, not {getattr(self, field)!r}"
                 )
 
     def choose(self, state: State, seat: int, rng: random.Random) -> RummyAction:
