@@ -14,7 +14,9 @@ player (the search from the expert level's choices; the positions stay those of 
 games). A play-out by the expert copy (``POLICIES["expert"]``) is timed too; ``--rollout
 expert`` times the level with those, and ``--melds`` with the meld-or-hold search (its
 decisions with two lines count as searched); ``--width`` and ``--simulations`` set the
-search's (a width of 1 searches no discard).
+search's (a width of 1 searches no discard); ``--draws`` searches the draw too (a draw with the
+top discard to take counts as searched) and ``--held 3`` re-deals the worlds as hands that hold
+melds back (``SearchBot.held``).
 
 Run: ``python -m parlour_tools.rummy_search_bench --games 10 --every 3``.
 """
@@ -68,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--width", type=int, default=3)
     parser.add_argument("--simulations", type=int, default=90)
     parser.add_argument("--base", choices=("hard", "expert"), default="hard")
+    parser.add_argument("--draws", action="store_true")
+    parser.add_argument("--held", type=int, default=0)
     args = parser.parse_args(argv)
     for flag, value in (("--games", args.games), ("--every", args.every)):
         if value < 1:
@@ -79,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             melds=args.melds,
             width=args.width,
             simulations=args.simulations,
+            draws=args.draws,
+            held=args.held,
         )
     except ParlourError as error:
         parser.error(str(error))

@@ -21,6 +21,7 @@ from tests.tools.conftest import UsageError
         # refused before the baselines are measured
         (["--width", "0"], "width must be a whole number of at least 1, not 0"),
         (["--simulations", "-1"], "simulations must be a whole number of at least 1, not -1"),
+        (["--held", "-1"], "held must be a whole number of at least 0, not -1"),
     ],
 )
 def test_bad_arguments_are_argument_errors(
@@ -36,3 +37,15 @@ def test_every_decision_measured_is_counted_once(capsys: pytest.CaptureFixture[s
     counts = [int(n) for n in re.findall(r"^\w+: (\d+) decisions", out, re.MULTILINE)]
     assert sum(counts) == len(found) > 1
     assert f"({len(found)} measured)" in out
+
+
+def test_searched_draws_are_counted_as_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    # with --draws every draw with a discard to take is searched: more searched decisions
+    argv = ["--games", "1", "--every", "20", "--simulations", "4", "--base", "expert"]
+    searched = []
+    for extra in ([], ["--draws", "--held", "3"]):
+        main([*argv, *extra])
+        out = capsys.readouterr().out
+        found = re.search(r"^searched: (\d+) decisions", out, re.MULTILINE)
+        searched.append(int(found.group(1)) if found else 0)
+    assert searched[1] > searched[0]

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import parlour
 from parlour.games.rummy.cards import FULL_DECK, mask_of, parse_cards
-from parlour.games.rummy.determinize import determinize, disagreements, hidden_cards, passed_over
+from parlour.games.rummy.determinize import (
+    determinize,
+    disagreements,
+    hidden_cards,
+    may_hold,
+    passed_over,
+)
+from parlour.games.rummy.melds import melds_in
 from parlour.games.rummy.state import RummyState
 from tests.games.rummy.conftest import act, deal
 from tests.games.rummy.test_properties import hidden_reshuffled
@@ -97,3 +106,69 @@ def test_worlds_prefer_hands_that_agree_with_the_play() -> None:
         rng = random.Random(i)
         without += disagreements(determinize(state, 0, rng, tries=1).hands[1], 0)
     assert with_pref < without / 4
+
+
+def test_may_hold_follows_the_hand_counts_at_each_players_last_turn() -> None:
+    state = deal(["5C 6C 7C 9H KD", "2H 3D 9S JD 4S"], "QC", "8D AS 3S 10H 5H")
+    assert may_hold(state, 3) == [True, True]  # no turn yet: any hand may hold
+    act(state, "draw stock", "discard KD")  # seat 0 ends its turn against 5 cards
+    assert may_hold(state, 3) == [True, True]
+    assert may_hold(state, 5) == [False, True]  # 5 is not more than 5: it would have melded
+    act(state, "draw stock", "discard JD")  # seat 1: 5 cards against seat 0's 5
+    act(state, "draw stock", "meld 5C 6C 7C", "discard 3S")  # seat 0 down to 2 cards
+    assert may_hold(state, 3) == [True, True]
+    act(state, "draw stock", "discard AS")  # seat 1 ends its turn against 2 cards
+    assert may_hold(state, 3) == [True, False]
+    assert may_hold(state, 1) == [True, True]
+    act(state, "host skip")  # seat 0 skipped before drawing: its count and last turn stand
+    assert may_hold(state, 3) == [True, False]
+    assert state.hands[0].bit_count() == 2
+
+
+def test_may_hold_counts_a_skip_after_the_draw() -> None:
+    state = deal(["5C 6C 7C 9H KD", "2H 3D 9S JD 4S"], "QC", "8D AS 3S 10H 5H")
+    act(state, "draw stock", "host skip")  # seat 0 drew 8D and the skip threw it: 5 cards
+    act(state, "draw stock", "discard JD")  # seat 1 ends its turn against 5 cards
+    assert may_hold(state, 4) == [True, True]
+    assert may_hold(state, 5) == [True, False]
+
+
+def test_a_hold_below_zero_is_refused() -> None:
+    state = deal(["5C 6C 7C 9H KD", "2H 3D 9S JD 4S"], "QC")
+    with pytest.raises(ValueError, match="at least 0"):
+        may_hold(state, -1)
+    with pytest.raises(ValueError, match="at least 0"):
+        determinize(state, 0, random.Random(0), held=-1)
+
+
+def test_disagreements_of_a_hand_that_may_hold_its_melds() -> None:
+    assert disagreements(m("7S 7H 7D 2C"), 0, melds=False) == 0  # a held set
+    assert disagreements(m("7S 7H 7D"), 0, melds=False) == 1  # it would have gone out
+    assert disagreements(m("7S 7H 2C"), m("7C"), melds=False) == 1  # 7C passed over
+    # a card taken from the pile was taken to make a meld: 2C in none disagrees, 7D agrees
+    assert disagreements(m("7S 7H 2C 9D"), 0, melds=False, taken=m("2C")) == 1
+    assert disagreements(m("7S 7H 7D 2C"), 0, melds=False, taken=m("7D")) == 0
+    assert disagreements(m("7S 7H 7D 2C"), 0, taken=m("7D")) == 1  # the meld itself, held
+
+
+def test_held_worlds_keep_a_taken_card_in_a_meld() -> None:
+    # seat 1 took KD (to make K K K with KC KS) and still holds it with 9 hidden cards:
+    # expert takes a card only to meld it, and holds the meld while seat 0 has more than 3
+    # cards. How often is KD in a meld of seat 1's re-dealt hand, with the held reading and
+    # with the default one (16 tries each, the same random sources)?
+    state = deal(["5C 6C 9H KD 2S QH 4D AC 10C 3H", "2H 3D 9S JD 4S 7H KC JC KS 5S"], "8S", "QD AH")
+    act(state, "draw stock", "discard KD", "draw discard", "discard 2H")
+    act(state, "draw stock")
+    assert state.known[1] == m("KD")
+    taken = m("KD")
+    held = plain = 0
+    for i in range(200):
+        for setting in (3, 0):
+            hand = determinize(state, 0, random.Random(i), tries=16, held=setting).hands[1]
+            kept = any(meld & taken for meld in melds_in(hand))
+            if setting:
+                held += kept
+            else:
+                plain += kept
+    assert held > 150  # 182 of 200 when written
+    assert plain < 10  # 0: the default reading has seat 1 lay every meld down

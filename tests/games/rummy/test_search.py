@@ -24,6 +24,8 @@ SMALL = SearchBot(simulations=12, draws=True)
 """A small budget (the same code, faster tests), searching the draws too."""
 MELDS = SearchBot(simulations=12, draws=True, rollout="expert", base="expert", melds=True)
 """The same from expert's choices, with expert's play-outs and the meld-or-hold search."""
+HELD = SearchBot(simulations=12, draws=True, rollout="expert", base="expert", held=3)
+"""The same without the meld search, its worlds read as hands that hold melds back."""
 
 
 def m(text: str) -> int:
@@ -68,7 +70,7 @@ def test_the_same_seed_gives_the_same_game() -> None:
     assert first.is_terminal()
 
 
-@pytest.mark.parametrize("bot", [SMALL, MELDS])
+@pytest.mark.parametrize("bot", [SMALL, MELDS, HELD])
 def test_choices_do_not_depend_on_hidden_cards(bot: SearchBot) -> None:
     rng = random.Random(42)
     game = parlour.load("rummy")
@@ -114,7 +116,7 @@ def test_choices_do_not_depend_on_hidden_cards_with_three_players() -> None:
     assert {"Draw", "Discard"} <= moves
 
 
-@pytest.mark.parametrize("bot", [SMALL, MELDS])
+@pytest.mark.parametrize("bot", [SMALL, MELDS, HELD])
 def test_it_finishes_legal_games_under_every_option(bot: SearchBot) -> None:
     for options in ({}, {"must_discard": True}, {"players": 3}, {"players": 4, "hand_size": 9}):
         game = parlour.load("rummy", ending_score=150, **options)
@@ -265,6 +267,10 @@ def test_expert_play_outs_and_meld_search_give_legal_games_the_same_for_a_seed()
         ({"melds": 1}, "melds"),
         ({"name": 5}, "name"),
         ({"name": ""}, "name"),
+        ({"held": -1}, "held"),
+        ({"held": 1.5}, "held"),
+        ({"held": True}, "held"),
+        ({"held": "3"}, "held"),
     ],
 )
 def test_odd_settings_are_refused_with_the_setting_named(
@@ -368,3 +374,32 @@ def test_a_lay_off_is_played_at_once_even_with_a_meld_held() -> None:
     assert len(meld_or_hold(state, 0, EXPERT, lay_off)) == 2
     assert bot.lines(state, 0, random.Random(0)) == [(lay_off,)]
     assert bot.choose(state, 0, random.Random(0)) == lay_off
+
+
+def test_held_worlds_reach_the_re_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the search's setting is the re-deal's: every world of a searched discard is made with it
+    import parlour.games.rummy.search as search
+
+    seen: list[int] = []
+    real = search.determinize
+
+    def spying(*args: Any, **kwargs: Any) -> RummyState:
+        seen.append(kwargs["held"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "determinize", spying)
+    state = deal(["2C 3C 9H 9S KD", "2H 3D 8S JD 4S"], "QC", "5D AH")
+    act(state, "draw stock")
+    for held, bot in ((3, HELD), (0, SearchBot(simulations=12))):
+        seen.clear()
+        assert len(bot.lines(state, 0, random.Random(0))) > 1  # a searched discard
+        assert bot.choose(state, 0, random.Random(0)) in state.legal_actions(0)
+        assert seen and set(seen) == {held}
+
+
+def test_held_worlds_give_the_same_game_for_a_seed() -> None:
+    game = parlour.load("rummy", max_rounds=1)
+    first = play_game(game, [HELD, make_bot("expert")], random.Random(5))  # apply() checks
+    again = play_game(game, [HELD, make_bot("expert")], random.Random(5))
+    assert first.is_terminal()
+    assert first.history == again.history

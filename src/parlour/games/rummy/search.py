@@ -18,6 +18,10 @@ level (:mod:`.rollout`) instead of the simple player, ``rollout="expert"`` by an
 of the expert level (its hold rule too); ``melds=True`` also searches laying the base
 player's melds down this turn against holding them (:func:`meld_or_hold`). Neither got
 ahead of ``expert`` on paired deals (``docs/rules/rummy.md#search-expert-playouts``).
+``held`` re-deals the other hands as hands that hold melds back as ``expert`` does
+(:func:`~.determinize.determinize`'s ``held``): with expert's choices and play-outs it came
+out ahead of ``expert`` on paired deals, but so nearly did the same search with the default
+worlds (``docs/rules/rummy.md#search-held-worlds``).
 
 The budget is counted in work, never in time, so that a seed gives the same game on every
 machine, loaded or not: at most ``simulations`` played-out rounds a decision. Every
@@ -91,14 +95,18 @@ class SearchBot:
     searched against the others (:data:`~.bots.PLANNERS`: ``"hard"`` or ``"expert"``);
     ``rollout`` may also be ``"expert"`` (the expert level's plan and hold rule, exactly,
     :data:`~.rollout.POLICIES`); ``melds`` searches, when the base player has melds in its
-    plan, laying them down this turn against holding them (:func:`meld_or_hold`).
+    plan, laying them down this turn against holding them (:func:`meld_or_hold`); ``held``
+    (cards, 0 for off) re-deals each other hand as a hand that holds its melds back while
+    every other hand has more than ``held`` cards, and a card it took from the discard pile
+    as held in a meld (:func:`~.determinize.determinize`; ``expert`` holds at 3).
 
     Raises :class:`~parlour.engine.errors.ParlourError` when made with a setting out of
     range, naming the player (its ``name``: ``search-expert: width ...``) and the setting:
     ``simulations``, ``check``, ``tries`` or ``width`` not a whole number of at least 1,
-    ``name`` not a text, ``confidence`` not a number of at least 0 within a float's range
-    (kept as a float), ``rollout`` not in :data:`~.rollout.POLICIES`, ``base`` not in
-    :data:`~.bots.PLANNERS`, ``draws`` or ``melds`` not true or false."""
+    ``held`` not a whole number of at least 0, ``name`` not a text, ``confidence`` not a
+    number of at least 0 within a float's range (kept as a float), ``rollout`` not in
+    :data:`~.rollout.POLICIES`, ``base`` not in :data:`~.bots.PLANNERS`, ``draws`` or
+    ``melds`` not true or false."""
 
     name: str = "search"
     simulations: int = 90
@@ -110,6 +118,7 @@ class SearchBot:
     rollout: str = "simple"
     base: str = "hard"
     melds: bool = False
+    held: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -120,6 +129,10 @@ class SearchBot:
                 raise ParlourError(
                     f"{self.name}: {field} must be a whole number of at least 1, not {value!r}"
                 )
+        if type(self.held) is not int or self.held < 0:
+            raise ParlourError(
+                f"{self.name}: held must be a whole number of at least 0, not {self.held!r}"
+            )
         confidence = self.confidence
         if type(confidence) not in (int, float) or not 0 <= confidence < math.inf:
             raise ParlourError(
@@ -215,7 +228,7 @@ class SearchBot:
         while live and (not worlds or spent + 1 + len(live) <= self.simulations):
             if worlds and yielding:
                 time.sleep(0)  # let the server's other threads run (module docstring)
-            world = determinize(state, seat, rng, tries=self.tries, passed=passed)
+            world = determinize(state, seat, rng, tries=self.tries, passed=passed, held=self.held)
             base = self._margin(world, seat, candidates[0])
             for i in live:
                 d = self._margin(world, seat, candidates[i]) - base
