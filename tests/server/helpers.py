@@ -50,11 +50,18 @@ def server_state(client: TestClient, table_id: int) -> State:
         return current_entry(ctx, table_id).state.clone()
 
 
+QUICK_LEVELS = {"rummy": "expert", "crossword": "hard"}
+"""The level that plays a person's moves in these games: their top level, ``lookahead``,
+searches (up to a second a move), and these tests need only sensible moves."""
+
+
 def choose(state: State, seat: int, rng: random.Random) -> str:
-    """A sensible action for *seat* in notation: the game's strongest bot, else random."""
+    """A sensible action for *seat* in notation: the game's strongest bot that does not search
+    (:data:`QUICK_LEVELS`), else random."""
     spec = state.game.spec
     if spec.bot_levels:
-        action = bot_for(spec.name, spec.bot_levels[-1]).choose(state, seat, rng)
+        level = QUICK_LEVELS.get(spec.name, spec.bot_levels[-1])
+        action = bot_for(spec.name, level).choose(state, seat, rng)
     else:
         action = rng.choice(list(state.legal_actions(seat)))
     return state.action_to_string(action)

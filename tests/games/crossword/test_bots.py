@@ -67,13 +67,12 @@ POSITIONS = [midgame(2, seed, turns) for seed, turns in ((1, 4), (2, 9), (3, 14)
 
 def test_the_levels_are_registered_weakest_first() -> None:
     spec = parlour.load("crossword").spec
-    assert spec.bot_levels == LEVELS == ("easy", "medium", "hard")
+    assert spec.bot_levels == LEVELS == ("easy", "medium", "hard", "lookahead")
     assert [make_bot(level).name for level in LEVELS] == list(LEVELS)
     with pytest.raises(ParlourError, match="unknown Crossword level 'genius'"):
         make_bot("genius")
     local = LocalGame.new("crossword", "me,cpu:hard,cpu")
-    assert [local.bots[s].name for s in (1, 2)] == ["hard", "hard"]
-    assert make_bot("lookahead").name == "lookahead"  # the arena's (ARENA_LEVELS)
+    assert [local.bots[s].name for s in (1, 2)] == ["hard", "lookahead"]
 
 
 @pytest.mark.parametrize("levels", [("easy", "hard"), ("medium", "easy", "hard")])

@@ -34,10 +34,12 @@ def m(text: str) -> int:
 
 def test_levels_and_unknown_level() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
-    assert parlour.load("rummy").spec.bot_levels == ("easy", "medium", "hard", "expert")
+    levels = ("easy", "medium", "hard", "expert", "lookahead")
+    assert parlour.load("rummy").spec.bot_levels == levels
+    assert [make_bot(level).name for level in levels] == list(levels)
     assert make_bot("search").name == "search"
     # every level make_bot makes is named (simple was left out)
-    known = "levels: easy, medium, hard, expert, simple, search, search-expert"
+    known = "levels: easy, medium, hard, expert, lookahead, simple, search, search-expert"
     with pytest.raises(ParlourError, match=known):
         make_bot("genius")
     assert make_bot("simple").name == "simple"
@@ -51,6 +53,10 @@ def test_settings_change_only_the_parameters_named() -> None:
     search = make_bot("search-expert", {"simulations": 40})
     assert search == SearchBot(name="search-expert", base="expert", simulations=40)
     assert make_bot("search", {"width": 2}) == SearchBot(width=2)
+    # the top level is the held-worlds search from expert, played out by expert
+    top = SearchBot(name="lookahead", base="expert", rollout="expert", held=3)
+    assert make_bot("lookahead") == top and make_bot("lookahead", {}) is make_bot("lookahead")
+    assert make_bot("lookahead", {"simulations": 30}) == replace(top, simulations=30)
     # no settings, or empty ones, are the level itself
     assert make_bot("hard", {}) is HARD and make_bot("hard") is HARD
 

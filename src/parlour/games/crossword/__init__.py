@@ -72,7 +72,7 @@ SPEC = GameSpec(
     },
     new_state=CrosswordState,
     rules_doc="docs/rules/crossword.md",
-    bot_levels=("easy", "medium", "hard"),
+    bot_levels=("easy", "medium", "hard", "lookahead"),
     bots="parlour.games.crossword.bots:make_bot",
     research="parlour.research.crossword:CrosswordCodec",
     host_events=("skip", "new-day"),

@@ -41,10 +41,11 @@ from parlour.games.crossword.tiles import (
 )
 
 LEVELS = SPEC.bot_levels
-ARENA_LEVELS = ("lookahead",)
-"""Levels the arena takes besides :data:`LEVELS`: ``lookahead`` (:mod:`.lookahead`) is not
-yet offered to people, as it is not yet shown to beat ``hard`` (``docs/rules/crossword.md``)."""
-"""The computer levels, weakest first: the spec's one list (``GameSpec.bot_levels``)."""
+"""The computer levels, weakest first: the spec's one list (``GameSpec.bot_levels``); the
+top one, ``lookahead`` (:mod:`.lookahead`), is plain ``cpu``."""
+ARENA_LEVELS: tuple[str, ...] = ()
+"""Levels the arena takes besides :data:`LEVELS` (none now: ``lookahead``, measured ahead of
+``hard``, is the top level; ``docs/rules/crossword.md#lookahead-measured``)."""
 ENDGAME_REPLIES = 12
 """With one opponent and an empty bag, the hard player looks at the reply to this many of its
 highest-scoring plays (and every play that goes out)."""
@@ -247,8 +248,8 @@ def shipped_leaves() -> LeaveModel:
 
 
 def make_bot(level: str) -> CrosswordBot:
-    """The computer player at *level* (one of :data:`LEVELS` or :data:`ARENA_LEVELS`). Raises
-    :class:`ParlourError` for an unknown level."""
+    """The computer player at *level* (one of :data:`LEVELS`). Raises :class:`ParlourError`
+    for an unknown level."""
     if level == "easy":
         return EasyBot()
     if level == "medium":
@@ -259,7 +260,7 @@ def make_bot(level: str) -> CrosswordBot:
         from parlour.games.crossword.lookahead import LookaheadBot
 
         return LookaheadBot()
-    known = ", ".join((*LEVELS, *ARENA_LEVELS))
+    known = ", ".join(LEVELS)
     raise ParlourError(f"unknown Crossword level {level!r}; levels: {known}")
 
 

@@ -61,7 +61,7 @@ SPEC = GameSpec(
     },
     new_state=RummyState,
     rules_doc="docs/rules/rummy.md",
-    bot_levels=("easy", "medium", "hard", "expert"),
+    bot_levels=("easy", "medium", "hard", "expert", "lookahead"),
     bots="parlour.games.rummy.bots:make_bot",
     research="parlour.research.rummy:RummyCodec",
     host_events=("skip",),

@@ -17,13 +17,15 @@ checks that choices do not change when those hidden cards are permuted.
   chance of joining a meld before the round ends, keeps two-card starts (pairs and near
   cards of a suit) over loose cards, and avoids discarding cards that join the cards an
   opponent is known to hold; it takes the discard only when that card makes a meld.
-- ``expert``, the top level (plain ``cpu``): ``hard`` with its parameters tuned on paired
-  deals against it (:data:`EXPERT`); it also holds its melds back while the other hands are
-  long (``docs/rules/rummy.md#tuned``).
-- ``search`` (:mod:`.search`): determinized Monte Carlo over the rules engine, hard's
-  choices with its discard searched; a budget per move counted in play-outs (deterministic
-  for a seed); in the arena only (:data:`BASELINES`), as is ``search-expert``, the same
-  search from the expert level's choices.
+- ``expert``: ``hard`` with its parameters tuned on paired deals against it
+  (:data:`EXPERT`); it also holds its melds back while the other hands are long
+  (``docs/rules/rummy.md#tuned``).
+- ``lookahead``, the top level (plain ``cpu``): determinized Monte Carlo over the rules
+  engine (:mod:`.search`, :data:`~.search.LOOKAHEAD`): expert's choices with its discard
+  searched in worlds where the other hand holds its melds back as expert does, played out by
+  expert; a budget per move counted in play-outs (deterministic for a seed).
+- ``search`` and ``search-expert`` (:data:`BASELINES`, the arena only): the same search from
+  hard's or expert's choices with the default worlds and the simple player's play-outs.
 """
 
 from __future__ import annotations
@@ -397,6 +399,10 @@ LEVELS: dict[str, EasyBot | PlannerBot] = {
     "expert": EXPERT,
 }
 
+"""The levels that play by rule, weakest first; the top level, ``lookahead``, searches
+(:data:`~.search.LOOKAHEAD`, made by :func:`make_bot`: :mod:`.search` imports this module).
+The game's ``bot_levels`` are these and ``lookahead``."""
+
 PLANNERS: dict[str, PlannerBot] = {"hard": HARD, "expert": EXPERT}
 """The players whose choices the ``search`` level starts from (``SearchBot.base``)."""
 
@@ -409,16 +415,19 @@ with it (``docs/rules/rummy.md#search-1100``); ``search-expert``, the same searc
 expert level's choices: it adds nothing measured to them (``docs/rules/rummy.md#tuned``)."""
 
 
-SETTABLE = ("medium", "hard", "expert", "search", "search-expert")
+SEARCHES = ("lookahead", "search", "search-expert")
+"""The players made by :class:`~.search.SearchBot`."""
+
+SETTABLE = ("medium", "hard", "expert", *SEARCHES)
 """The players that take settings (:func:`make_bot`): the planners (:class:`PlannerBot`'s
 parameters) and the searches (:class:`~.search.SearchBot`'s)."""
 
 
 def make_bot(level: str, settings: Mapping[str, Any] | None = None) -> Bot:
-    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``expert``), or one of
-    the :data:`BASELINES`; with *settings* (a JSON object's keys and values), a player of
-    :data:`SETTABLE` with those of its parameters changed: ``hard`` with ``{"reach": 4.0}``
-    is hard with ``reach`` 4 (its name stays ``hard``), ``search-expert`` with
+    """The computer player at *level* (``easy``, ``medium``, ``hard``, ``expert``,
+    ``lookahead``), or one of the :data:`BASELINES`; with *settings* (a JSON object's keys and
+    values), a player of :data:`SETTABLE` with those of its parameters changed: ``hard`` with
+    ``{"reach": 4.0}`` is hard with ``reach`` 4 (its name stays ``hard``), ``lookahead`` with
     ``{"simulations": 40}`` is that search with a budget of 40.
 
     Raises :class:`ParlourError` for an unknown level, settings for a level not in
@@ -432,17 +441,19 @@ def make_bot(level: str, settings: Mapping[str, Any] | None = None) -> Bot:
         from parlour.games.rummy.simple import SimpleBot
 
         return SimpleBot()
-    if level in ("search", "search-expert"):
-        from parlour.games.rummy.search import SearchBot
+    if level in SEARCHES:
+        from parlour.games.rummy.search import LOOKAHEAD, SearchBot
 
         changed = json_settings(level, settings or {}, SearchBot)
+        if level == "lookahead":
+            return replace(LOOKAHEAD, **changed) if changed else LOOKAHEAD
         if level == "search-expert":
             changed = {"name": level, "base": "expert", **changed}
         return SearchBot(**changed)
     try:
         bot = LEVELS[level]
     except KeyError:
-        known = ", ".join((*LEVELS, *BASELINES))
+        known = ", ".join((*LEVELS, "lookahead", *BASELINES))
         raise ParlourError(f"unknown Rummy level {level!r}; levels: {known}") from None
     if settings:
         assert isinstance(bot, PlannerBot)
