@@ -26,6 +26,11 @@ rows. The same players (names aside) and seeds play in every run. The end prints
 setup and version, the medians over the rounds and the change of the median CPU per action,
 and the two processes' CPU per action against one's, with the load average at each run.
 
+``--per-process`` gives each server process ``--players`` players (two processes twice as
+many as one): with ``--think`` (a fixed offered rate a player) every process then carries
+the same load in every setup, which is what a host compares when it adds a process because
+its load grew (``docs/server.md``, "Two processes against one at the same load a process").
+
 A tool, apart from the server package: it talks to the servers only over HTTP and
 WebSockets.
 """
@@ -391,6 +396,13 @@ def main(argv: list[str] | None = None) -> None:
         default=0.0,
         help="mean seconds each player thinks before an action (0: as fast as answered)",
     )
+    parser.add_argument(
+        "--per-process",
+        action="store_true",
+        help="--players per server process (two processes get twice the players): every "
+        "process carries the same load, the comparison for a host adding a process as its "
+        "load grows",
+    )
     parser.add_argument("--port", type=int, default=8310)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
     parser.add_argument(
@@ -484,9 +496,8 @@ def _run_one(
             database = stack.enter_context(
                 fresh_database(database, f"parlour_scale_{os.getpid()}_{serial}")
             )
-        config = BenchConfig(
-            seconds=args.seconds, players=args.players, games=games, think=args.think
-        )
+        players = args.players * (processes if args.per_process else 1)
+        config = BenchConfig(seconds=args.seconds, players=players, games=games, think=args.think)
         load = os.getloadavg()[0]
         apart = name != "pg2local"
         result = run_setup(label, database, processes, config, args.port, [], sources, apart)
@@ -504,7 +515,8 @@ def _run_one(
         print(json.dumps(line), flush=True)
     else:
         print(
-            f"{label}: {line['actions_per_second']} actions/s ({line['actions']}), "
+            f"{label}, {line['players']} players: {line['actions_per_second']} actions/s "
+            f"({line['actions']}), "
             f"p50 {line['p50_ms']} ms, p99 {line['p99_ms']} ms, errors {line['errors']}, "
             f"server CPU {line['server_cpu_ms_per_action']} ms/action "
             f"({line['server_cpu_s']} s, system {line['server_system_share']:.0%}), "
@@ -548,6 +560,7 @@ def _print_summary(
             now = medians[(name, versions[1][0])]["server_cpu_ms_per_action"]
             if base:
                 print(f"{name}: CPU per action {now / base - 1:+.1%} against {versions[0][0]}")
+    same = " (the same load a process)" if args.per_process else ""
     for two_name in ("pg2", "pg2local"):
         if "pg1" not in names or two_name not in names:
             continue
@@ -557,7 +570,8 @@ def _print_summary(
             ratios = [b / a - 1 for a, b in zip(one, two, strict=True) if a]
             if ratios:
                 print(
-                    f"{two_name} against pg1, {version}: {statistics.median(ratios):+.1%} "
+                    f"{two_name} against pg1{same}, {version}: "
+                    f"{statistics.median(ratios):+.1%} "
                     f"(median of the rounds; rounds {', '.join(f'{r:+.1%}' for r in ratios)})",
                     flush=True,
                 )
