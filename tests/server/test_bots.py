@@ -113,3 +113,60 @@ def test_a_thinking_computer_player_does_not_block_the_server(
             e["by"] == 0 for e in client.get(f"/tables/{table['id']}", headers=ann).json()["events"]
         )
     )
+
+
+class CountingBot:
+    """A bot that counts the positions it is asked about, and thinks a while over each (as
+    the searching levels do), so that a second worker has time to start on the same table."""
+
+    name = "counting"
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.asked: list[tuple[int, int]] = []
+        self.lock = threading.Lock()
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Any:
+        with self.lock:
+            self.asked.append((len(state.history), seat))  # type: ignore[attr-defined]
+        threading.Event().wait(0.1)
+        return self.inner.choose(state, seat, rng)
+
+
+def test_a_computer_player_thinks_once_a_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Rummy turn is two moves of one seat (draw, then discard): the draw's commit queued the
+    # table again while the first worker played on, so the second worker thought about the
+    # same position too and one of the two moves was thrown away: twice the processor time of
+    # a searching level, on the two cores the server shares with the bots.
+    counting = CountingBot(cache.bot_for("rummy", "expert"))
+    from parlour.server.services import play
+
+    monkeypatch.setattr(play, "bot_for", lambda game, level: counting)
+    ann = register(client, "ann")
+    table = client.post(
+        "/tables",
+        json={"game": "rummy", "seats": ["me", "cpu:expert"], "start": True},
+        headers=ann,
+    ).json()
+    table_id = table["id"]
+    rng = random.Random(5)
+    runner = client.app.state.runner  # type: ignore[attr-defined]
+
+    def computer_moves() -> list[dict[str, Any]]:
+        events = client.get(f"/tables/{table_id}", headers=ann).json()["events"]
+        return [e for e in events if e["by"] == 1]
+
+    while len(computer_moves()) < 10:
+        table = wait_until(
+            lambda: (t := client.get(f"/tables/{table_id}", headers=ann).json())["your_turn"] and t
+        )
+        response = client.post(
+            f"/tables/{table_id}/actions",
+            json={"action": pick(client, table, rng), "version": table["version"]},
+            headers=ann,
+        )
+        assert response.status_code == 200, response.text
+        wait_until(runner.idle)
+    assert len(counting.asked) == len(set(counting.asked)) == len(computer_moves())

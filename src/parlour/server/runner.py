@@ -2,7 +2,9 @@
 
 After every commit the runner looks at the fresh entry; when a computer player is to move it
 queues the table, and a worker moves for it in a thread (a limiter of its own, so bots never
-take the request threads), so the event loop never waits for a bot. The sweeper wakes every
+take the request threads), so the event loop never waits for a bot. One worker at a time
+moves for a table: a table queued while a worker moves for it is looked at again when that
+worker is done (else two workers would think about the same position). The sweeper wakes every
 ``Settings.sweep_seconds``; at start-up the tables left with a computer player to move (a
 restart after a crash) are queued at once. With several processes on one PostgreSQL each
 table's computer players are moved by one process at a time
@@ -38,6 +40,8 @@ class Runner:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.queue: asyncio.Queue[int] = asyncio.Queue()
         self.pending: set[int] = set()
+        self.running: set[int] = set()
+        self.again: set[int] = set()
         self.tasks: list[asyncio.Task[None]] = []
         self.limiter = anyio.CapacityLimiter(max(1, ctx.settings.bot_workers))
         self.busy = 0
@@ -78,6 +82,13 @@ class Runner:
             loop.call_soon_threadsafe(self._enqueue, table_id)
 
     def _enqueue(self, table_id: int) -> None:
+        if table_id in self.running:
+            # a worker is moving for this table: a second one would think about the same
+            # position (the bot's own commit kicks the table when it moves again, as in a
+            # Rummy turn's draw then discard) and one of the two moves would be thrown away;
+            # the worker's loop plays on, and the table is looked at again once it is done
+            self.again.add(table_id)
+            return
         if table_id not in self.pending:
             self.pending.add(table_id)
             self.queue.put_nowait(table_id)
@@ -116,6 +127,7 @@ class Runner:
             table_id = await self.queue.get()
             self.busy += 1
             self.pending.discard(table_id)
+            self.running.add(table_id)
             try:
                 await anyio.to_thread.run_sync(
                     play_bots_once, self.ctx, table_id, limiter=self.limiter
@@ -123,7 +135,11 @@ class Runner:
             except Exception:
                 log.exception("table %s: computer players failed", table_id)
             finally:
+                self.running.discard(table_id)
                 self.busy -= 1
+                if table_id in self.again:  # kicked while it ran: look again
+                    self.again.discard(table_id)
+                    self._enqueue(table_id)
 
     async def _sweeper(self) -> None:
         while True:

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 
 from parlour.engine.state import State
-from parlour.games.rummy.bots import outs, plan_melds
+from parlour.games.rummy.bots import HOLD_MOST_PLAYERS, outs, plan_melds
 from parlour.games.rummy.cards import Card, Mask
 from parlour.games.rummy.determinize import hidden_cards
 from parlour.games.rummy.notation import (
@@ -114,8 +114,9 @@ def planned_melds(state: RummyState, seat: int) -> tuple[list[Mask], Mask]:
 def holds(state: RummyState, seat: int, hold: int, melded: Mask, free: Mask) -> bool:
     """Whether the ``hold`` rule keeps *seat*'s *melded* cards in its hand this turn: some
     are melded, every other hand has more than *hold* cards, and laying the melds down and
-    laying off the *free* cards would leave more than one card."""
-    if not hold or not melded:
+    laying off the *free* cards would leave more than one card, in a game of at most
+    :data:`~.bots.HOLD_MOST_PLAYERS` players (as the expert level)."""
+    if not hold or not melded or state.n > HOLD_MOST_PLAYERS:
         return False
     if min(h.bit_count() for s, h in enumerate(state.hands) if s != seat) <= hold:
         return False
