@@ -91,7 +91,7 @@ def test_a_player_is_read_as_the_arena_reads_it() -> None:
         ("rollout-nope", "unknown play-out player 'nope'; play-out players: simple, hard, expert"),
         ("bogus", "unknown Rummy level 'bogus'"),
         # empty braces are settings, as the arena reads them (were accepted here)
-        ("easy{}", "easy{}: easy takes no settings; only medium, hard, expert, search,"),
+        ("easy{}", "easy{}: easy takes no settings; only medium, hard, expert, lookahead, search,"),
         ("simple{}", "simple{}: simple takes no settings"),
         ("rollout-expert{}", "rollout-expert{}: rollout-expert takes no settings"),
         ('rollout-hard{"a": 1}', 'rollout-hard{"a": 1}: rollout-hard takes no settings'),
